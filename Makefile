@@ -1,0 +1,71 @@
+# zser — top-level build. `make test` and `make bench` work on a fresh Debian 12 machine
+# as root: they install what is missing (apt-get only), build, then run.
+# phpize runs inside ext/ and writes its own Makefile there; this one only drives it.
+
+PHP_VERSION ?= 8.2
+PHP         ?= php$(PHP_VERSION)
+PHPIZE      ?= phpize$(PHP_VERSION)
+PHP_CONFIG  ?= php-config$(PHP_VERSION)
+CC          ?= cc
+# WERROR=1 (set by .ci/run) turns every warning into an error.
+WERROR      ?= 0
+WFLAGS       = -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
+EXT_CFLAGS  ?= -O2 -g
+CORE_CFLAGS  = -std=c99 -O2 -g $(WFLAGS) -Wshadow -Wvla -Wstrict-prototypes -Icore
+
+EXT_SO       = ext/modules/zser.so
+EXT_SOURCES := $(sort $(wildcard ext/*.c ext/*.h core/*.c core/*.h))
+CORE_SOURCES:= $(sort $(wildcard core/*.c))
+UNIT_TESTS  := $(patsubst core/tests/%.c,build/unit/%,$(wildcard core/tests/test_*.c))
+
+.PHONY: all build ext unit-build deps test bench install clean fuzz test-memcheck crash-hunt arginfo format
+
+all: build
+
+deps:
+	@bash tools/install-deps.sh
+
+build: ext unit-build
+
+ext: $(EXT_SO)
+
+# configure's source list is a glob taken when it runs: rerun it when the set of files changes.
+ext/.source-list: FORCE
+	@ls ext/*.c core/*.c | sort > $@.new; cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+
+ext/Makefile: ext/config.m4 ext/.source-list
+	cd ext && $(PHPIZE) --clean >/dev/null && $(PHPIZE) >/dev/null
+	cd ext && ./configure --with-php-config=$$(command -v $(PHP_CONFIG)) \
+		CFLAGS="$(EXT_CFLAGS) $(WFLAGS)" >/dev/null
+
+$(EXT_SO): ext/Makefile $(EXT_SOURCES)
+	$(MAKE) -C ext -s
+
+unit-build: $(UNIT_TESTS)
+
+build/unit/%: core/tests/%.c $(CORE_SOURCES) $(wildcard core/*.h) core/tests/zs_test.h
+	@mkdir -p build/unit
+	$(CC) $(CORE_CFLAGS) -Icore/tests -o $@ $< $(CORE_SOURCES) -lm
+
+arginfo:
+	PHP=$(PHP) PHP_CONFIG=$(PHP_CONFIG) bash tools/gen-arginfo.sh
+
+test: deps build
+	@bash .ci/run all
+
+bench: deps build
+	@bash bench/run
+
+install: deps ext
+	$(MAKE) -C ext install
+	@echo "zser installed into $$($(PHP_CONFIG) --extension-dir); enable it with extension=zser (see zser.ini)"
+
+format:
+	clang-format -i $$(git ls-files 'core/*.[ch]' 'ext/*.[ch]' 'cli/*.[ch]' 'fuzz/*.[ch]' 'bench/*.[ch]' | grep -v _arginfo.h)
+
+clean:
+	-[ -f ext/Makefile ] && $(MAKE) -C ext clean >/dev/null
+	-cd ext && $(PHPIZE) --clean >/dev/null 2>&1
+	rm -rf build ext/.source-list core/*.lo core/*.o core/.libs
+
+FORCE:

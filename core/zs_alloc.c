@@ -1,0 +1,28 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * The libc-backed allocator hook used outside PHP (CLI, unit tests, fuzzers).
+ */
+#include "zs_common.h"
+
+#include <stdlib.h>
+
+static void *libc_malloc(void *ctx, size_t n)
+{
+	(void)ctx;
+	return malloc(n ? n : 1);
+}
+
+static void *libc_realloc(void *ctx, void *p, size_t old_n, size_t n)
+{
+	(void)ctx;
+	(void)old_n;
+	return realloc(p, n ? n : 1);
+}
+
+static void libc_free(void *ctx, void *p)
+{
+	(void)ctx;
+	free(p);
+}
+
+const zs_alloc zs_alloc_libc = {libc_malloc, libc_realloc, libc_free, NULL};

@@ -1,0 +1,29 @@
+dnl zser: phpize build. Every .c file in ext/ and in ../core/ is part of the module,
+dnl so adding a source file needs no change here (the core is PHP-free C99).
+
+PHP_ARG_ENABLE([zser],
+  [whether to enable zser],
+  [AS_HELP_STRING([--enable-zser], [Enable zser (jsond_* and zser_* functions)])],
+  [yes])
+
+if test "$PHP_ZSER" != "no"; then
+  zser_ext_sources=`cd "$abs_srcdir" && echo *.c`
+  zser_core_sources=`cd "$abs_srcdir/../core" && echo *.c`
+
+  AC_MSG_CHECKING([for APCu serializer API])
+  if test -f "$phpincludedir/ext/apcu/apc_serializer.h"; then
+    AC_DEFINE([HAVE_APCU_SUPPORT], [1], [Register zser as an APCu serializer])
+    AC_MSG_RESULT([yes])
+  else
+    AC_MSG_RESULT([no])
+  fi
+
+  PHP_NEW_EXTENSION(zser, $zser_ext_sources, $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden)
+  dnl The core sits beside ext/, so its objects are added with their own directory.
+  PHP_ADD_SOURCES_X([../core], [$zser_core_sources], [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden],
+    [shared_objects_zser], [yes])
+  PHP_ADD_BUILD_DIR([$ext_builddir/../core])
+  PHP_ADD_INCLUDE([$ext_srcdir/../core])
+  PHP_ADD_EXTENSION_DEP(zser, json)
+  PHP_INSTALL_HEADERS([ext/zser], [php_zser.h])
+fi

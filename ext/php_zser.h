@@ -1,0 +1,40 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * Public header of the zser extension: module entry, version, module globals and the
+ * C API that other extensions may call (PHP_ZSER_API). Internal helpers shared between
+ * the extension's own files live in zser_internal.h, not here.
+ */
+#ifndef PHP_ZSER_H
+#define PHP_ZSER_H
+
+#include "php.h"
+#include "zend_smart_str.h"
+
+extern zend_module_entry zser_module_entry;
+#define phpext_zser_ptr &zser_module_entry
+
+#define PHP_ZSER_VERSION "0.1.0"
+
+#ifdef PHP_WIN32
+#define PHP_ZSER_API __declspec(dllexport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define PHP_ZSER_API __attribute__((visibility("default")))
+#else
+#define PHP_ZSER_API
+#endif
+
+ZEND_BEGIN_MODULE_GLOBALS(zser)
+/* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
+int json_error_code;
+/* Nesting of the jsond encoder across re-entrant calls from jsonSerialize(). */
+int json_encoder_depth;
+ZEND_END_MODULE_GLOBALS(zser)
+
+ZEND_EXTERN_MODULE_GLOBALS(zser)
+#define ZSER_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(zser, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_ZSER)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+#endif /* PHP_ZSER_H */

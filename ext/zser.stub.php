@@ -1,0 +1,204 @@
+<?php
+
+/** @generate-class-entries */
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_HEX_TAG
+ */
+const JSOND_HEX_TAG = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_HEX_AMP
+ */
+const JSOND_HEX_AMP = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_HEX_APOS
+ */
+const JSOND_HEX_APOS = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_HEX_QUOT
+ */
+const JSOND_HEX_QUOT = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_FORCE_OBJECT
+ */
+const JSOND_FORCE_OBJECT = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_NUMERIC_CHECK
+ */
+const JSOND_NUMERIC_CHECK = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_UNESCAPED_SLASHES
+ */
+const JSOND_UNESCAPED_SLASHES = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_PRETTY_PRINT
+ */
+const JSOND_PRETTY_PRINT = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_UNESCAPED_UNICODE
+ */
+const JSOND_UNESCAPED_UNICODE = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_PARTIAL_OUTPUT_ON_ERROR
+ */
+const JSOND_PARTIAL_OUTPUT_ON_ERROR = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_PRESERVE_ZERO_FRACTION
+ */
+const JSOND_PRESERVE_ZERO_FRACTION = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_UNESCAPED_LINE_TERMINATORS
+ */
+const JSOND_UNESCAPED_LINE_TERMINATORS = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_OBJECT_AS_ARRAY
+ */
+const JSOND_OBJECT_AS_ARRAY = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_BIGINT_AS_STRING
+ */
+const JSOND_BIGINT_AS_STRING = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_INVALID_UTF8_IGNORE
+ */
+const JSOND_INVALID_UTF8_IGNORE = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_INVALID_UTF8_SUBSTITUTE
+ */
+const JSOND_INVALID_UTF8_SUBSTITUTE = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_THROW_ON_ERROR
+ */
+const JSOND_THROW_ON_ERROR = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_NONE
+ */
+const JSOND_ERROR_NONE = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_DEPTH
+ */
+const JSOND_ERROR_DEPTH = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_STATE_MISMATCH
+ */
+const JSOND_ERROR_STATE_MISMATCH = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_CTRL_CHAR
+ */
+const JSOND_ERROR_CTRL_CHAR = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_SYNTAX
+ */
+const JSOND_ERROR_SYNTAX = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_UTF8
+ */
+const JSOND_ERROR_UTF8 = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_RECURSION
+ */
+const JSOND_ERROR_RECURSION = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_INF_OR_NAN
+ */
+const JSOND_ERROR_INF_OR_NAN = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_UNSUPPORTED_TYPE
+ */
+const JSOND_ERROR_UNSUPPORTED_TYPE = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_INVALID_PROPERTY_NAME
+ */
+const JSOND_ERROR_INVALID_PROPERTY_NAME = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_UTF16
+ */
+const JSOND_ERROR_UTF16 = UNKNOWN;
+
+/**
+ * @var int
+ * @cvalue PHP_JSON_ERROR_NON_BACKED_ENUM
+ */
+const JSOND_ERROR_NON_BACKED_ENUM = UNKNOWN;
+
+function jsond_encode(mixed $value, int $flags = 0, int $depth = 512): string|false {}
+
+function jsond_decode(string $json, ?bool $associative = null, int $depth = 512, int $flags = 0): mixed {}
+
+function jsond_validate(string $json, int $depth = 512, int $flags = 0): bool {}
+
+function jsond_last_error(): int {}
+
+/** @refcount 1 */
+function jsond_last_error_msg(): string {}
+
+/** @refcount 1 */
+function zser_serialize(mixed $value): string {}
+
+function zser_unserialize(string $data, array $options = []): mixed {}
+
+/** Objects implementing it are encoded by jsond_encode() through jsonSerialize(), as PECL jsond did. */
+interface JsondSerializable
+{
+    /** @tentative-return-type */
+    public function jsonSerialize(): mixed;
+}
+
+class ZserException extends Exception
+{
+}
