@@ -18,14 +18,18 @@ EXT_SOURCES := $(sort $(wildcard ext/*.c ext/*.h core/*.c core/*.h))
 CORE_SOURCES:= $(sort $(wildcard core/*.c))
 UNIT_TESTS  := $(patsubst core/tests/%.c,build/unit/%,$(wildcard core/tests/test_*.c))
 
-.PHONY: all build ext unit-build deps test bench install clean fuzz test-memcheck crash-hunt arginfo format
+.PHONY: all build ext unit-build deps test bench install clean arginfo format
 
 all: build
 
 deps:
 	@bash tools/install-deps.sh
 
-build: ext unit-build
+# Optional parts (cli, fuzzers, ...) live in mk/*.mk and add themselves to BUILD_EXTRA.
+BUILD_EXTRA :=
+-include $(sort $(wildcard mk/*.mk))
+
+build: ext unit-build $(BUILD_EXTRA)
 
 ext: $(EXT_SO)
 

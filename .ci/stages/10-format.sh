@@ -1,0 +1,14 @@
+# Sourced by .ci/run: defines one stage.
+# ---- format: every C file of ours is clang-formatted (generated arginfo excepted)
+stage_format() {
+	local bad=0 ok=0 f
+	for f in $(git ls-files '*.c' '*.h' | grep -v '_arginfo\.h$'); do
+		if clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then
+			ok=$((ok + 1))
+		else
+			echo "not formatted: $f"
+			bad=$((bad + 1))
+		fi
+	done
+	record format "$ok" "$bad"
+}
