@@ -29,10 +29,3 @@ __attribute__((weak)) PHP_ZSER_API zend_result php_zser_unserialize(zval *result
 	php_error_docref(NULL, E_WARNING, "The zser binary format is not available in this build");
 	return FAILURE;
 }
-
-__attribute__((weak)) bool zser_has_header(const unsigned char *buf, size_t len)
-{
-	(void)buf;
-	(void)len;
-	return false;
-}

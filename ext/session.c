@@ -20,6 +20,19 @@
 
 static bool registered;
 
+/* FORMAT.md §2: a zser blob starts with 'Z' (0x5A) and the format version. A `php`-handler
+ * record can start with 'Z' too (a variable named "Zip"), but then a printable name byte
+ * follows, while versions are small numbers: any version byte below 0x20 counts as zser, so
+ * a blob from a newer writer is refused by the zser reader ("unsupported format version")
+ * instead of being misread as another handler's data. */
+#define SESSION_ZSER_MAGIC 0x5A
+
+static bool is_zser_data(const char *val, size_t len)
+{
+	return len >= 2 && (unsigned char)val[0] == SESSION_ZSER_MAGIC &&
+	       (unsigned char)val[1] >= 0x01 && (unsigned char)val[1] < 0x20;
+}
+
 /* The `php_serialize` handler writes serialize($_SESSION): "a:<count>:{...}". */
 static bool is_php_serialize_data(const char *val, size_t len)
 {
@@ -99,7 +112,7 @@ PS_SERIALIZER_DECODE_FUNC(zser)
 	if (vallen == 0) {
 		return SUCCESS;
 	}
-	if (!zser_has_header((const unsigned char *)val, vallen)) {
+	if (!is_zser_data(val, vallen)) {
 		if (is_php_serialize_data(val, vallen)) {
 			return decode_with("php_serialize", val, vallen);
 		}

@@ -16,8 +16,6 @@
  * definitions in bin_api_pending.c are weak stand-ins that fail cleanly until then. */
 PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value);
 PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char *buf, size_t len);
-/* True when `buf` starts with a zser header (FORMAT.md), whatever the version. */
-bool zser_has_header(const unsigned char *buf, size_t len);
 
 /* phpinfo(): the binary format version this build writes (FORMAT.md). */
 #define ZSER_FORMAT_VERSION_TEXT "not available in this build"

@@ -36,7 +36,7 @@ foreach (['php' => false, 'php_serialize' => true] as $handler => $intKeys) {
 --EXPECT--
 alias shares counter: true
 shared object kept: true
-php: 8 vars, same as php handler: true
+php: 9 vars, same as php handler: true
 alias shares counter: true
 shared object kept: true
-php_serialize: 9 vars, same as php_serialize handler: true
+php_serialize: 10 vars, same as php_serialize handler: true

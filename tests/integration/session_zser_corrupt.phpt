@@ -72,9 +72,15 @@ for ($i = 0; $i < strlen($good); $i++) {
 echo "every flip decodes or fails cleanly: ", var_export($flipOk === 3 * strlen($good), true), "\n";
 
 var_dump(start_on(zser_serialize("a string, not an array"), $warned), $warned);
+// A blob from a newer format version is refused by the zser reader, not misread as `php` data.
+$newer = $good;
+$newer[1] = "\x02";
+var_dump(start_on($newer, $warned), $warned);
 ?>
 --EXPECT--
 every truncation fails cleanly: true
 every flip decodes or fails cleanly: true
+bool(true)
+bool(true)
 bool(true)
 bool(true)
