@@ -53,7 +53,7 @@ else
 	finish
 fi
 
-if ! "$PHP" -d "extension=$root$extdir/zser.so" -r 'try { zser_serialize(1); } catch (Throwable $e) { exit(1); }' 2>/dev/null; then
+if ! "$PHP" -d "extension=$root$extdir/zser.so" -r 'if (!extension_loaded("zser")) exit(2); try { zser_serialize(1); } catch (Throwable $e) { exit(1); }' 2>/dev/null; then
 	skip "the binary format is not implemented yet"
 	finish
 fi

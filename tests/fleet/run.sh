@@ -29,6 +29,7 @@ command -v redis-server >/dev/null || skip "redis-server is not installed (apt-g
 modules=$("$PHP" -m 2>/dev/null)
 grep -qx redis <<<"$modules" || skip "php-redis is not loaded (apt-get install php8.2-redis)"
 [ -f "$ext" ] || { echo "fleet: $ext not built"; echo "fleet: 0 passed, 1 failed"; exit 1; }
+"$PHP" -d "extension=$ext" -r 'if (!extension_loaded("zser")) exit(2);' || { echo "fleet: cannot load $ext"; echo "fleet: 0 passed, 1 failed"; exit 1; }
 "$PHP" -d "extension=$ext" -r 'try { zser_unserialize(zser_serialize([1])); } catch (Throwable $e) { exit(1); }' ||
 	skip "the zser binary format is not implemented in this build yet"
 

@@ -222,7 +222,8 @@ function driver(): int
     $php = PHP_BINARY;
 
     $probe = [$php, '-n', '-d', "extension=$ext", '-r',
-        'try { jsond_encode(1); jsond_decode("1"); exit(0); } catch (Throwable $e) { exit(3); }'];
+        'if (!extension_loaded("zser")) exit(2);'
+        . 'try { jsond_encode(1); jsond_decode("1"); exit(0); } catch (Throwable $e) { exit(3); }'];
     $rc = spawn($probe);
     if ($rc === 3) {
         echo "json override diff: skipped: jsond_encode/jsond_decode not implemented in this build yet\n";
