@@ -2,7 +2,7 @@
 # ---- capi: `make install` and a separate extension built on the installed php_zser.h
 stage_capi() {
 	local out line
-	out=$(PHP="$PHP" timeout 120 bash tests/capi/run.sh 2>&1)
+	out=$(PHP="$PHP" timeout 300 bash tests/capi/run.sh 2>&1)
 	echo "$out"
 	line=$(grep -E '^capi: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' <<<"$out" | tail -n 1)
 	if [ -z "$line" ]; then

@@ -78,9 +78,9 @@ for host in A B C; do
 	pids+=($!)
 done
 
-# Wait (at most 10 s) until Redis answers and both hosts accept connections.
+# Wait (at most 20 s, for a loaded machine) until Redis answers and the hosts accept connections.
 ready=0
-for _ in $(seq 100); do
+for _ in $(seq 200); do
 	if "$PHP" -r '$r = new Redis(); try { $r->connect("127.0.0.1", '"$redis_port"', 0.2); exit($r->ping() ? 0 : 1); } catch (Throwable $e) { exit(1); }' 2>/dev/null &&
 		"$PHP" -n -r 'foreach (['"$port_a, $port_b, $port_c"'] as $p) { $c = @fsockopen("127.0.0.1", $p, $e, $s, 0.2); if (!$c) exit(1); } exit(0);'; then
 		ready=1
@@ -99,7 +99,7 @@ echo "fleet: redis on $redis_port, hosts A $port_a B $port_b C $port_c," \
 	"$clients clients x $per_client sessions, seed $seed"
 cpids=()
 for c in $(seq "$clients"); do
-	timeout 40 "$PHP" -d "extension=$ext" "$here/client.php" "$port_a" "$port_b" "$port_c" "$redis_port" "$c" \
+	timeout 35 "$PHP" -d "extension=$ext" "$here/client.php" "$port_a" "$port_b" "$port_c" "$redis_port" "$c" \
 		"$per_client" "$seed" >"$work/client-$c.out" 2>&1 &
 	cpids+=($!)
 done
