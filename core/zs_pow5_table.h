@@ -11,6 +11,7 @@
 #define ZS_POW5_MIN_Q (-342)
 #define ZS_POW5_MAX_Q 308
 
+/* clang-format off */
 static const uint64_t zs_pow5_table[651][2] = {
 	{0xeef453d6923bd65aULL, 0x113faa2906a13b3fULL},
 	{0x9558b4661b6565f8ULL, 0x4ac7ca59a424c507ULL},
@@ -664,5 +665,6 @@ static const uint64_t zs_pow5_table[651][2] = {
 	{0xe3d8f9e563a198e5ULL, 0x58180fddd97723a6ULL},
 	{0x8e679c2f5e44ff8fULL, 0x570f09eaa7ea7648ULL},
 };
+/* clang-format on */
 
 #endif

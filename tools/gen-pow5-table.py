@@ -37,12 +37,13 @@ def main():
     out.write(" * 5^q, q = %d..%d, high word first, for zs_strtod.c's Eisel-Lemire path.\n */\n" % (LO, HI))
     out.write("#ifndef ZS_POW5_TABLE_H\n#define ZS_POW5_TABLE_H\n\n#include <stdint.h>\n\n")
     out.write("#define ZS_POW5_MIN_Q (%d)\n#define ZS_POW5_MAX_Q %d\n\n" % (LO, HI))
+    out.write("/* clang-format off */\n")
     out.write("static const uint64_t zs_pow5_table[%d][2] = {\n" % (HI - LO + 1))
     for q in range(LO, HI + 1):
         v = entry(q)
         assert (1 << 127) <= v < (1 << 128), q
         out.write("\t{0x%016xULL, 0x%016xULL},\n" % (v >> 64, v & ((1 << 64) - 1)))
-    out.write("};\n\n#endif\n")
+    out.write("};\n/* clang-format on */\n\n#endif\n")
 
 
 main()
