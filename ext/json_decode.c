@@ -68,7 +68,14 @@ typedef struct {
 	size_t ftop, fcap;
 	char *scratch;
 	size_t scap;
+	/* Which key_cache slots hold a key: only these are read, and released at the end, so
+	 * that a small input does not pay for clearing the whole cache. */
+	uint64_t key_used[KEY_CACHE_SIZE / 64];
 	zend_string *key_cache[KEY_CACHE_SIZE];
+	/* First stack blocks, inside the parser: most inputs never allocate a stack. */
+	zval vals_inline[16];
+	zend_string *keys_inline[8];
+	frame frames_inline[8];
 } parser;
 
 /* ==== Byte classes ==== */
@@ -80,6 +87,20 @@ static const unsigned char plain_byte[256] = {
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+
+static unsigned ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned)__builtin_ctzll(x);
+#else
+	unsigned n = 0;
+	while (!(x & 1)) {
+		x >>= 1;
+		n++;
+	}
+	return n;
+#endif
+}
 
 static zend_always_inline const unsigned char *skip_ws(const unsigned char *p)
 {
@@ -105,7 +126,7 @@ static zend_always_inline const unsigned char *skip_plain(const unsigned char *p
 		                     _mm_cmplt_epi8(v, space));
 		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
 		if (mask) {
-			return p + __builtin_ctz(mask);
+			return p + ctz64(mask);
 		}
 		p += 16;
 	}
@@ -387,7 +408,8 @@ static zend_always_inline void str_zval(zval *zv, const strview *sv)
 /* An object key, shared with earlier equal keys of this parse (hash computed once). */
 static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t len)
 {
-	zend_ulong h;
+	zend_ulong h, idx;
+	uint64_t bit;
 	zend_string *k, **slot;
 	if (len == 0) {
 		return ZSTR_EMPTY_ALLOC();
@@ -396,16 +418,19 @@ static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t
 		return zend_string_init(s, len, 0);
 	}
 	h = zend_inline_hash_func(s, len);
-	slot = &P->key_cache[h & (KEY_CACHE_SIZE - 1)];
-	k = *slot;
-	if (k && ZSTR_H(k) == h && ZSTR_LEN(k) == len && memcmp(ZSTR_VAL(k), s, len) == 0) {
-		return zend_string_copy(k);
+	idx = h & (KEY_CACHE_SIZE - 1);
+	slot = &P->key_cache[idx];
+	bit = (uint64_t)1 << (idx & 63);
+	if (P->key_used[idx / 64] & bit) {
+		k = *slot;
+		if (ZSTR_H(k) == h && ZSTR_LEN(k) == len && memcmp(ZSTR_VAL(k), s, len) == 0) {
+			return zend_string_copy(k);
+		}
+		zend_string_release_ex(k, 0);
 	}
 	k = zend_string_init(s, len, 0);
 	ZSTR_H(k) = h;
-	if (*slot) {
-		zend_string_release_ex(*slot, 0);
-	}
+	P->key_used[idx / 64] |= bit;
 	*slot = zend_string_copy(k);
 	return k;
 }
@@ -520,22 +545,34 @@ static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p
 
 /* ==== Stacks ==== */
 
+/* Doubles a stack that starts in the parser's inline block and moves to the heap. */
+static void *grow_stack(void *cur, const void *inline_block, size_t *cap, size_t elem)
+{
+	size_t n = *cap;
+	void *p;
+	if (cur == inline_block) {
+		p = safe_emalloc(n * 2, elem, 0);
+		memcpy(p, cur, n * elem);
+	} else {
+		p = safe_erealloc(cur, n * 2, elem, 0);
+	}
+	*cap = n * 2;
+	return p;
+}
+
 static zend_never_inline void grow_vals(parser *P)
 {
-	P->vcap = P->vcap ? P->vcap * 2 : 64;
-	P->vals = safe_erealloc(P->vals, P->vcap, sizeof(zval), 0);
+	P->vals = grow_stack(P->vals, P->vals_inline, &P->vcap, sizeof(zval));
 }
 
 static zend_never_inline void grow_keys(parser *P)
 {
-	P->kcap = P->kcap ? P->kcap * 2 : 32;
-	P->keys = safe_erealloc(P->keys, P->kcap, sizeof(zend_string *), 0);
+	P->keys = grow_stack(P->keys, P->keys_inline, &P->kcap, sizeof(zend_string *));
 }
 
 static zend_never_inline void grow_frames(parser *P)
 {
-	P->fcap = P->fcap ? P->fcap * 2 : 32;
-	P->frames = safe_erealloc(P->frames, P->fcap, sizeof(frame), 0);
+	P->frames = grow_stack(P->frames, P->frames_inline, &P->fcap, sizeof(frame));
 }
 
 static zend_always_inline zval *push_val(parser *P)
@@ -851,7 +888,18 @@ static zend_never_inline int parse_validate(parser *P, const unsigned char *p)
 
 static void parser_init(parser *P, const zend_string *s, int options, int max_depth, bool build)
 {
-	memset(P, 0, sizeof(*P));
+	P->vals = P->vals_inline;
+	P->vtop = 0;
+	P->vcap = sizeof(P->vals_inline) / sizeof(P->vals_inline[0]);
+	P->keys = P->keys_inline;
+	P->ktop = 0;
+	P->kcap = sizeof(P->keys_inline) / sizeof(P->keys_inline[0]);
+	P->frames = P->frames_inline;
+	P->ftop = 0;
+	P->fcap = sizeof(P->frames_inline) / sizeof(P->frames_inline[0]);
+	P->scratch = NULL;
+	P->scap = 0;
+	memset(P->key_used, 0, sizeof(P->key_used));
 	P->end = (const unsigned char *)ZSTR_VAL(s) + ZSTR_LEN(s);
 	P->options = options;
 	P->max_depth = max_depth;
@@ -878,18 +926,21 @@ static void parser_free(parser *P)
 	for (i = 0; i < P->ktop; i++) {
 		zend_string_release_ex(P->keys[i], 0);
 	}
-	for (i = 0; i < KEY_CACHE_SIZE; i++) {
-		if (P->key_cache[i]) {
-			zend_string_release_ex(P->key_cache[i], 0);
+	for (i = 0; i < KEY_CACHE_SIZE / 64; i++) {
+		uint64_t used = P->key_used[i];
+		while (used) {
+			unsigned b = ctz64(used);
+			used &= used - 1;
+			zend_string_release_ex(P->key_cache[i * 64 + b], 0);
 		}
 	}
-	if (P->vals) {
+	if (P->vals != P->vals_inline) {
 		efree(P->vals);
 	}
-	if (P->keys) {
+	if (P->keys != P->keys_inline) {
 		efree(P->keys);
 	}
-	if (P->frames) {
+	if (P->frames != P->frames_inline) {
 		efree(P->frames);
 	}
 	if (P->scratch) {
