@@ -199,7 +199,7 @@ void zs_dtoa_digits(double d, uint64_t *digits, int *exp10)
 	*exp10 = e10;
 }
 
-static const char zs_digit_pairs[201] = "00010203040506070809"
+const char zs_digit_pairs[201] = "00010203040506070809"
                                         "10111213141516171819"
                                         "20212223242526272829"
                                         "30313233343536373839"

@@ -30,6 +30,17 @@
  * bytes per input byte, plus slack for the last character and the 16-byte block copy. */
 #define ZS_ESC_ROOM(soft) (6 * (size_t)(soft) + 32)
 
+/* Byte classes of the escaper (see zs_utf8.c): a byte of s needs escaping, or a closer
+ * look, when zs_esc_class[byte] & zs_esc_class_mask(flags) is non-zero. Exposed so that a
+ * caller can copy short plain strings without a call. */
+extern const uint8_t zs_esc_class[256];
+
+ZS_INLINE unsigned zs_esc_class_mask(uint32_t flags)
+{
+	return 1u | ((flags & ZS_ESC_UNESCAPED_SLASHES) ? 0u : 2u) | ((flags & ZS_ESC_HEX_TAG) ? 4u : 0u) |
+	       ((flags & ZS_ESC_HEX_AMP) ? 8u : 0u) | ((flags & ZS_ESC_HEX_APOS) ? 16u : 0u);
+}
+
 /* Decodes the sequence at s (s[0] >= 0x80, avail >= 1) as php_next_utf8_char() does:
  * returns the code point, or -1 when ill-formed; *adv receives the bytes it spans (for
  * an ill-formed one, how many bytes PHP skips before decoding again). */

@@ -98,6 +98,7 @@ typedef struct {
 	int depth;
 	int max_depth;
 	int error_code;
+	unsigned esc_mask; /* zs_esc_class_mask(options), computed once */
 	frame *stack;
 	uint32_t top;
 	uint32_t cap;
@@ -137,10 +138,8 @@ static zend_always_inline void pretty_newline_indent(encoder *e)
 
 static zend_always_inline void write_long(encoder *e, zend_long v)
 {
-	char buf[24];
-	char *end = buf + sizeof(buf) - 1;
-	char *start = zend_print_long_to_buf(end, v);
-	out_append(&e->out, start, (size_t)(end - start));
+	char *p = out_reserve(&e->out, ZS_I64TOA_MAX);
+	e->out.len += zs_i64toa((int64_t)v, p);
 }
 
 static void write_double(encoder *e, double d)
@@ -172,28 +171,11 @@ static void write_double(encoder *e, double d)
  * needs six times its size reserved at once. */
 #define ESCAPE_CHUNK 8192
 
-static zend_result write_string(encoder *e, const char *s, size_t len, int options)
+/* Escapes s into the output (quotes included); the numeric check is the caller's. */
+static zend_result write_escaped(encoder *e, const char *s, size_t len, int options)
 {
-	size_t checkpoint, pos = 0;
+	size_t checkpoint = e->out.len, pos = 0;
 
-	if (len == 0) {
-		OUT_LIT(&e->out, "\"\"");
-		return SUCCESS;
-	}
-	if (options & PHP_JSON_NUMERIC_CHECK) {
-		double d;
-		zend_long l;
-		int type = is_numeric_string(s, len, &l, &d, 0);
-		if (type == IS_LONG) {
-			write_long(e, l);
-			return SUCCESS;
-		}
-		if (type == IS_DOUBLE && zend_finite(d)) {
-			write_double(e, d);
-			return SUCCESS;
-		}
-	}
-	checkpoint = e->out.len;
 	out_char(&e->out, '"');
 	while (pos < len) {
 		size_t rest = len - pos;
@@ -215,6 +197,56 @@ static zend_result write_string(encoder *e, const char *s, size_t len, int optio
 	}
 	out_char(&e->out, '"');
 	return SUCCESS;
+}
+
+static zend_never_inline zend_result write_string_slow(encoder *e, const char *s, size_t len,
+                                                       int options)
+{
+	if (len == 0) {
+		OUT_LIT(&e->out, "\"\"");
+		return SUCCESS;
+	}
+	if (options & PHP_JSON_NUMERIC_CHECK) {
+		double d;
+		zend_long l;
+		int type = is_numeric_string(s, len, &l, &d, 0);
+		if (type == IS_LONG) {
+			write_long(e, l);
+			return SUCCESS;
+		}
+		if (type == IS_DOUBLE && zend_finite(d)) {
+			write_double(e, d);
+			return SUCCESS;
+		}
+	}
+	return write_escaped(e, s, len, options);
+}
+
+/* Strings shorter than this are scanned inline; plain ones are copied without a call. */
+#define SHORT_STRING 32
+
+/* ext/json's php_json_escape_string(), with a call-free path for short plain strings. */
+static zend_always_inline zend_result write_string(encoder *e, const char *s, size_t len,
+                                                   int options)
+{
+	if (EXPECTED(len - 1 < SHORT_STRING - 1 && !(options & PHP_JSON_NUMERIC_CHECK))) {
+		const unsigned char *u = (const unsigned char *)s;
+		unsigned mask = e->esc_mask;
+		size_t i = 0;
+		while (i < len && !(zs_esc_class[u[i]] & mask)) {
+			i++;
+		}
+		if (i == len) {
+			char *p = out_reserve(&e->out, len + 2);
+			p[0] = '"';
+			memcpy(p + 1, s, len);
+			p[len + 1] = '"';
+			e->out.len += len + 2;
+			return SUCCESS;
+		}
+		return write_escaped(e, s, len, options);
+	}
+	return write_string_slow(e, s, len, options);
 }
 
 /* An object key: never numeric-checked; under partial output a bad one becomes "". */
@@ -241,6 +273,23 @@ static zend_result begin_container(encoder *e, zval *val)
 	bool as_object;
 
 	/* val may point into the frame stack, which push_frame can move. */
+	if (Z_TYPE_P(val) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(val)) == 0) {
+		/* Nothing to visit and nothing that can recurse: open and close at once, with
+		 * the depth check that closing does. */
+		if (e->depth + 1 > e->max_depth) {
+			e->error_code = PHP_JSON_ERROR_DEPTH;
+			if (!(e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+				out_char(&e->out, (e->options & PHP_JSON_FORCE_OBJECT) ? '{' : '[');
+				return FAILURE;
+			}
+		}
+		if (e->options & PHP_JSON_FORCE_OBJECT) {
+			OUT_LIT(&e->out, "{}");
+		} else {
+			OUT_LIT(&e->out, "[]");
+		}
+		return SUCCESS;
+	}
 	ZVAL_COPY(&keep, val);
 	if (Z_TYPE(keep) == IS_ARRAY) {
 		ht = Z_ARRVAL(keep);
@@ -313,7 +362,13 @@ static void release_frame(frame *f)
 		zend_release_properties(f->release);
 		f->release = NULL;
 	}
-	zval_ptr_dtor(&f->holder);
+	if (f->kind == FRAME_SERIALIZABLE) {
+		zval_ptr_dtor(&f->holder);
+	} else {
+		/* As ext/json: dropping our extra reference must not make the container a GC
+		 * root candidate (that alone can trigger cycle collections mid-encode). */
+		zval_ptr_dtor_nogc(&f->holder);
+	}
 }
 
 /* Writes the closing bracket of the top frame and pops it (ext/json's order: unprotect,
@@ -343,16 +398,6 @@ static zend_result close_frame(encoder *e)
 	return SUCCESS;
 }
 
-static zend_always_inline void element_separator(encoder *e, frame *f)
-{
-	if (f->need_comma) {
-		out_char(&e->out, ',');
-	} else {
-		f->need_comma = true;
-	}
-	pretty_newline_indent(e);
-}
-
 static zend_always_inline void key_colon(encoder *e)
 {
 	if (e->options & PHP_JSON_PRETTY_PRINT) {
@@ -362,20 +407,84 @@ static zend_always_inline void key_colon(encoder *e)
 	}
 }
 
+/* Room reserved per element: a comma, a quoted integer key, ": " and an integer or a
+ * literal all fit, so those are written without further checks. */
+#define ELEMENT_ROOM 64
+
+/* Starts an element: comma, pretty-print newline and indent. Returns the write pointer,
+ * with ELEMENT_ROOM bytes free after it. */
+static zend_always_inline char *element_start(encoder *e, frame *f)
+{
+	size_t indent = (e->options & PHP_JSON_PRETTY_PRINT) ? 1 + 4 * (size_t)e->depth : 0;
+	char *p = out_reserve(&e->out, ELEMENT_ROOM + indent);
+	if (f->need_comma) {
+		*p++ = ',';
+	} else {
+		f->need_comma = true;
+	}
+	if (indent) {
+		*p = '\n';
+		memset(p + 1, ' ', indent - 1);
+		p += indent;
+	}
+	return p;
+}
+
+static zend_always_inline void out_commit(encoder *e, char *p)
+{
+	e->out.len = (size_t)(p - ZSTR_VAL(e->out.s));
+}
+
+/* Writes scalars without a call; anything else goes through begin_value. */
+static zend_always_inline zend_result element_value(encoder *e, zval *zv)
+{
+	char *p;
+	switch (Z_TYPE_P(zv)) {
+	case IS_STRING:
+		return write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options);
+	case IS_LONG:
+		p = ZSTR_VAL(e->out.s) + e->out.len;
+		e->out.len += zs_i64toa((int64_t)Z_LVAL_P(zv), p);
+		return SUCCESS;
+	case IS_NULL:
+		p = ZSTR_VAL(e->out.s) + e->out.len;
+		memcpy(p, "null", 4);
+		e->out.len += 4;
+		return SUCCESS;
+	case IS_TRUE:
+		p = ZSTR_VAL(e->out.s) + e->out.len;
+		memcpy(p, "true", 4);
+		e->out.len += 4;
+		return SUCCESS;
+	case IS_FALSE:
+		p = ZSTR_VAL(e->out.s) + e->out.len;
+		memcpy(p, "false", 5);
+		e->out.len += 5;
+		return SUCCESS;
+	default:
+		return begin_value(e, zv);
+	}
+}
+
 /* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
 static zend_result step_table(encoder *e)
 {
 	uint32_t idx = e->top - 1;
+	frame *f = &e->stack[idx];
+	HashTable *ht = f->ht;
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
+	const bool pretty = (e->options & PHP_JSON_PRETTY_PRINT) != 0;
 
+	if (!ht) {
+		return close_frame(e);
+	}
 	for (;;) {
-		frame *f = &e->stack[idx];
-		HashTable *ht = f->ht;
 		zval *zv;
 		zend_string *key;
 		zend_ulong index;
+		char *p;
 
-		if (!ht || f->pos >= ht->nNumUsed) {
+		if (f->pos >= ht->nNumUsed) {
 			return close_frame(e);
 		}
 #if PHP_VERSION_ID >= 80200
@@ -403,24 +512,31 @@ static zend_result step_table(encoder *e)
 				if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && f->of_object) {
 					continue; /* protected or private */
 				}
-				element_separator(e, f);
+				out_commit(e, element_start(e, f));
 				write_key(e, ZSTR_VAL(key), ZSTR_LEN(key));
+				p = out_reserve(&e->out, ELEMENT_ROOM);
 			} else {
-				element_separator(e, f);
-				out_char(&e->out, '"');
-				write_long(e, (zend_long)index);
-				out_char(&e->out, '"');
+				p = element_start(e, f);
+				*p++ = '"';
+				p += zs_i64toa((int64_t)(zend_long)index, p);
+				*p++ = '"';
 			}
-			key_colon(e);
+			*p++ = ':';
+			if (pretty) {
+				*p++ = ' ';
+			}
+			out_commit(e, p);
 		} else {
-			element_separator(e, f);
+			out_commit(e, element_start(e, f));
 		}
-		if (begin_value(e, zv) == FAILURE && !partial) {
+		if (element_value(e, zv) == FAILURE && !partial) {
 			return FAILURE;
 		}
 		if (e->top != idx + 1) {
 			return SUCCESS; /* a child frame is now on top */
 		}
+		/* begin_value may have run jsonSerialize() and grown the stack. */
+		f = &e->stack[idx];
 	}
 }
 
@@ -451,10 +567,10 @@ static zend_result step_props(encoder *e)
 		if (Z_TYPE_P(prop) == IS_UNDEF) {
 			continue; /* uninitialized typed property, or unset() */
 		}
-		element_separator(e, f);
+		out_commit(e, element_start(e, f));
 		write_key(e, ZSTR_VAL(info->name), ZSTR_LEN(info->name));
 		key_colon(e);
-		if (begin_value(e, prop) == FAILURE && !partial) {
+		if (element_value(e, prop) == FAILURE && !partial) {
 			return FAILURE;
 		}
 		if (e->top != idx + 1) {
@@ -645,6 +761,7 @@ PHP_FUNCTION(jsond_encode)
 	e.options = (int)options;
 	e.max_depth = (int)depth;
 	e.error_code = PHP_JSON_ERROR_NONE;
+	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
 	ZSER_G(json_encoder_depth)++;
 	encode(&e, value);
 	ZSER_G(json_encoder_depth)--;
