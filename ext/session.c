@@ -13,6 +13,7 @@
 #include "php.h"
 #include "zser_internal.h"
 #include "zser_integrations.h"
+#include "zs_wire.h"
 
 #if defined(HAVE_PHP_SESSION) && !defined(COMPILE_DL_SESSION)
 
@@ -25,12 +26,10 @@ static bool registered;
  * follows, while versions are small numbers: any version byte below 0x20 counts as zser, so
  * a blob from a newer writer is refused by the zser reader ("unsupported format version")
  * instead of being misread as another handler's data. */
-#define SESSION_ZSER_MAGIC 0x5A
-
 static bool is_zser_data(const char *val, size_t len)
 {
-	return len >= 2 && (unsigned char)val[0] == SESSION_ZSER_MAGIC &&
-	       (unsigned char)val[1] >= 0x01 && (unsigned char)val[1] < 0x20;
+	return len >= 2 && (unsigned char)val[0] == ZS_WIRE_MAGIC && (unsigned char)val[1] >= 0x01 &&
+	       (unsigned char)val[1] < 0x20;
 }
 
 /* The `php_serialize` handler writes serialize($_SESSION): "a:<count>:{...}". */

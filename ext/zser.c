@@ -15,6 +15,7 @@
 #include "zser_internal.h"
 #include "json_common.h"
 #include "zser_integrations.h"
+#include "zs_wire.h"
 #include "zser_arginfo.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(zser)
@@ -62,13 +63,16 @@ static PHP_MSHUTDOWN_FUNCTION(zser)
 
 static PHP_MINFO_FUNCTION(zser)
 {
+	char format_version[8];
+
 	(void)zend_module;
 	php_info_print_table_start();
 	php_info_print_table_row(2, "zser support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_ZSER_VERSION);
 	php_info_print_table_row(2, "JSON functions", "jsond_encode, jsond_decode, jsond_validate");
 	/* Integrations */
-	php_info_print_table_row(2, "Binary format version", ZSER_FORMAT_VERSION_TEXT);
+	snprintf(format_version, sizeof(format_version), "%d", ZS_WIRE_VERSION);
+	php_info_print_table_row(2, "Binary format version", format_version);
 	php_info_print_table_row(2, "Session serializer", zser_session_status());
 	php_info_print_table_row(2, "APCu serializer", zser_apcu_status());
 	php_info_print_table_row(2, "json_* override", zser_json_override_status());

@@ -12,14 +12,6 @@
 #include "php_ini.h"
 #include "php_zser.h"
 
-/* The binary format's C API (issue 3). Declared here until php_zser.h carries it; the
- * definitions in bin_api_pending.c are weak stand-ins that fail cleanly until then. */
-PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value);
-PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char *buf, size_t len);
-
-/* phpinfo(): the binary format version this build writes (FORMAT.md). */
-#define ZSER_FORMAT_VERSION_TEXT "not available in this build"
-
 /* Registers session.serialize_handler=zser when ext/session is compiled into PHP. */
 void zser_session_minit(void);
 /* phpinfo() text: whether the session serializer is registered, and why not. */

@@ -16,7 +16,7 @@ foreach (['Version', 'Binary format version', 'Session serializer', 'APCu serial
 ?>
 --EXPECTF--
 Version => %d.%d.%s
-Binary format version => %s
+Binary format version => %d
 Session serializer => registered (session.serialize_handler=zser)
 APCu serializer => %s
 json_* override => on (json_* run zser)
