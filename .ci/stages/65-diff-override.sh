@@ -25,9 +25,10 @@ stage_diff_override() {
 		fi
 		seed=${ZSER_SEED:-$((RANDOM * 32768 + RANDOM))}
 		echo "diff-override: $t, seed $seed"
-		if ZSER_SEED=$seed ZSER_JSON_DIFF_MODE="record:$rec" \
+		# Fewer cases than the diff stage's own run: the recording is held on disk.
+		if ZSER_SEED=$seed ZSER_CASES=${ZSER_OVERRIDE_CASES:-30000} ZSER_JSON_DIFF_MODE="record:$rec" \
 			"$PHP" -d "extension=$EXT" -d memory_limit=1G "$t" >/dev/null &&
-			ZSER_SEED=$seed ZSER_JSON_DIFF_MODE="replay:$rec" \
+			ZSER_SEED=$seed ZSER_CASES=${ZSER_OVERRIDE_CASES:-30000} ZSER_JSON_DIFF_MODE="replay:$rec" \
 				"$PHP" -d "extension=$EXT" -d zser.json_override=1 -d memory_limit=1G "$t"; then
 			ok=$((ok + 1))
 		else
