@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # zser — SPDX-License-Identifier: MIT
 #
-# `make install` into a scratch root, then build tests/capi (a separate extension using
-# zser's C API through the installed ext/zser/php_zser.h) and run it next to zser.
+# `make install` into a scratch root; check that the installed zser registers its serializers
+# whatever the load order; then build tests/capi (a separate extension using zser's C API
+# through the installed ext/zser/php_zser.h) and run it next to zser.
 # Usage: tests/capi/run.sh   env: PHP (php8.2), PHPIZE, PHP_CONFIG.
 # Last line: "capi: P passed, F failed, S skipped".
 set -uo pipefail
@@ -34,6 +35,20 @@ else
 	fail "make install (see below)"
 	tail -n 20 "$work/install.log"
 	finish
+fi
+
+# An installed zser listed before apcu and session still registers with both: its module
+# dependencies make PHP start them first.
+modules=$("$PHP" -n -d extension=apcu -m 2>/dev/null)
+if grep -qx apcu <<<"$modules"; then
+	info=$("$PHP" -n -d "extension=$root$extdir/zser.so" -d extension=apcu -d apc.enable_cli=1 --ri zser 2>&1)
+	if grep -q '^APCu serializer => registered' <<<"$info" && grep -q '^Session serializer => registered' <<<"$info"; then
+		pass "zser loaded before apcu registers as APCu and session serializer"
+	else
+		fail "zser loaded before apcu: $info"
+	fi
+else
+	skip "APCu is not installed (apt-get install php8.2-apcu)"
 fi
 
 if ! grep -q 'php_zser_serialize' "$root$incdir/ext/zser/php_zser.h"; then
