@@ -38,14 +38,14 @@ static bool is_php_serialize_data(const char *val, size_t len)
 	return len >= 3 && val[0] == 'a' && val[1] == ':' && val[2] >= '0' && val[2] <= '9';
 }
 
-/* The `php` handler writes name|serialized-value pairs; a serialized value starts with a type
- * letter followed by ':' or ';' (N; b: i: d: s: S: a: O: C: E: r: R:). */
+/* The `php` handler writes name|serialized-value pairs (the name may be empty); a serialized
+ * value starts with a type letter followed by ':' or ';' (N; b: i: d: s: S: a: O: C: E: r: R:). */
 static bool is_php_handler_data(const char *val, size_t len)
 {
 	const char *bar = memchr(val, '|', len);
 	size_t rest;
 
-	if (bar == NULL || bar == val) {
+	if (bar == NULL) {
 		return false;
 	}
 	rest = len - (size_t)(bar + 1 - val);
