@@ -17,8 +17,9 @@ $seed = (int)($_GET['seed'] ?? 0);
 $out = ['host' => getenv('FLEET_HOST'), 'handler' => ini_get('session.serialize_handler')];
 
 if (!session_start()) {
+    // Bad stored bytes: PHP has destroyed the session and warned; the next request starts fresh.
     http_response_code(500);
-    echo json_encode($out + ['error' => 'session_start failed']);
+    echo json_encode($out + ['error' => 'session_start failed', 'warning' => error_get_last()['message'] ?? null]);
     return;
 }
 $out['sid'] = session_id();
@@ -34,7 +35,7 @@ switch ($op) {
         fleet_modify($_SESSION, $user, $seed);
         break;
     case 'read':
-        $out['invariants'] = fleet_invariants($_SESSION);
+        $out['invariants'] = $_SESSION ? fleet_invariants($_SESSION) : [];
         $out['session'] = base64_encode(serialize($_SESSION));
         break;
     default:

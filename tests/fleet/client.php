@@ -6,7 +6,9 @@
  * every session back on A, and checks each against what it built itself from the same
  * user and seed; it also reads the raw bytes from Redis and decodes them with
  * zser_unserialize(). All logins happen before any change, so many sessions are live at
- * once, and several client processes run side by side.
+ * once, and several client processes run side by side. Finally every third session gets its
+ * stored bytes truncated in Redis: host A must refuse it with the warning PHP gives for bad
+ * session data, destroy it, and serve a fresh session on the next request.
  * Usage: php client.php HOST_A_PORT HOST_B_PORT HOST_C_PORT REDIS_PORT CLIENT_NO COUNT SEED
  * Prints one line "client N: P passed, F failed" and the failures; exits 0 only if all pass.
  */
@@ -80,6 +82,26 @@ foreach ($sessions as $user => $c) {
     $decoded = is_string($raw) ? @zser_unserialize($raw) : false;
     if (!is_array($decoded) || serialize($decoded) !== serialize($expected)) {
         $failures[$user] = 'redis does not hold the zser session: ' . var_export(substr((string)$raw, 0, 40), true);
+    }
+}
+
+foreach ($sessions as $user => $c) {
+    if (isset($failures[$user]) || $c['seed'] % 3 !== 0) {
+        continue;
+    }
+    $key = "PHPREDIS_SESSION:{$c['sid']}";
+    $raw = (string)$redis->get($key);
+    $redis->set($key, substr($raw, 0, intdiv(strlen($raw), 2)));
+    [$res] = request((int)$portA, 'op=read', $c['cookie']);
+    if (($res['error'] ?? '') !== 'session_start failed'
+        || !str_contains((string)($res['warning'] ?? ''), 'Failed to decode session object')
+        || $redis->exists($key)) {
+        $failures[$user] = 'truncated session not refused cleanly: ' . json_encode($res);
+        continue;
+    }
+    [$res] = request((int)$portA, 'op=read', $c['cookie']);
+    if (($res['host'] ?? '') !== 'A' || isset($res['error']) || base64_decode($res['session'] ?? '') !== serialize([])) {
+        $failures[$user] = 'no fresh session after a truncated one: ' . json_encode($res);
     }
 }
 
