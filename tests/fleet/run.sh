@@ -7,7 +7,7 @@
 # Client processes run side by side; each logs users in on A (or C), changes their sessions
 # on B and reads them back on A (client.php). Everything started here is stopped on every
 # exit path.
-# Usage: tests/fleet/run.sh [EXT_SO]   env: PHP (php8.2), FLEET_CLIENTS (6), FLEET_SESSIONS (20),
+# Usage: tests/fleet/run.sh [EXT_SO]   env: PHP (php8.2), FLEET_CLIENTS (8), FLEET_SESSIONS (40),
 #        ZSER_SEED (random). Last line: "fleet: P passed, F failed" or "fleet: skipped: reason".
 # Exit 0 pass, 1 fail, 77 skip.
 set -uo pipefail
@@ -15,8 +15,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 PHP=${PHP:-php8.2}
 ext=${1:-$top/ext/modules/zser.so}
-clients=${FLEET_CLIENTS:-6}
-per_client=${FLEET_SESSIONS:-20}
+clients=${FLEET_CLIENTS:-8}
+per_client=${FLEET_SESSIONS:-40}
 seed=${ZSER_SEED:-$((RANDOM * 32768 + RANDOM))}
 
 skip() {
