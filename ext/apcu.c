@@ -50,7 +50,7 @@ static int APC_SERIALIZER_NAME(zser)(APC_SERIALIZER_ARGS)
 
 /* Rebuilds a value from APCu's copy of what the hook above wrote. Returns 1 on success and 0
  * on failure: APCu's convention, the OPPOSITE of SUCCESS/FAILURE. On failure a warning is
- * raised, `value` is left UNDEF and APCu turns it into null. */
+ * raised, `value` is not written and APCu sets it to null. */
 static int APC_UNSERIALIZER_NAME(zser)(APC_UNSERIALIZER_ARGS)
 {
 	(void)config;

@@ -45,7 +45,7 @@ PHP_FUNCTION(zser_capi_demo_unpack)
 		Z_PARAM_STR(bytes)
 	ZEND_PARSE_PARAMETERS_END();
 
-	/* On failure the warning is raised and return_value is left UNDEF: report false. */
+	/* On failure the warning is raised and return_value is not written: report false. */
 	if (php_zser_unserialize(return_value, (const unsigned char *)ZSTR_VAL(bytes),
 	                         ZSTR_LEN(bytes)) == FAILURE) {
 		RETURN_FALSE;
