@@ -13,10 +13,11 @@ foreach (['case gone' => ['Color', 'Colos'], 'enum gone' => ['Color', 'Nopex'], 
     $blob = str_replace($from, $to, zser_serialize([Color::Blue]));
     $r = bin_run(fn () => zser_unserialize($blob));
     $warnings = array_filter($r['diag'], fn ($d) => str_starts_with($d, E_WARNING . ':'));
-    echo "$label: ", var_export($r['value'], true), ', ', count($r['diag']), ' diagnostic(s), ', count($warnings), " warning(s)\n";
+    echo "$label: ", var_export($r['value'], true), ', ', count($r['diag']), ' diagnostic(s), ', count($warnings), ' warning(s), ',
+        'offset named: ', var_export((bool)preg_match('/offset \d+/', implode(' ', $warnings)), true), "\n";
 }
 ?>
 --EXPECT--
-case gone: false, 1 diagnostic(s), 1 warning(s)
-enum gone: false, 1 diagnostic(s), 1 warning(s)
-not an enum: false, 1 diagnostic(s), 1 warning(s)
+case gone: false, 1 diagnostic(s), 1 warning(s), offset named: true
+enum gone: false, 1 diagnostic(s), 1 warning(s), offset named: true
+not an enum: false, 1 diagnostic(s), 1 warning(s), offset named: true
