@@ -10,5 +10,54 @@ foreach ([null, true, false, 0, 63, 64, 255, 256, 65536, PHP_INT_MAX, -1, -17, -
     bin_corrupt_value("scalar $i", $v);
 }
 ?>
---EXPECTREGEX--
-(scalar \d+ truncate: ok\nscalar \d+ bytes: ok\n){25}
+--EXPECT--
+scalar 0 truncate: ok
+scalar 0 bytes: ok
+scalar 1 truncate: ok
+scalar 1 bytes: ok
+scalar 2 truncate: ok
+scalar 2 bytes: ok
+scalar 3 truncate: ok
+scalar 3 bytes: ok
+scalar 4 truncate: ok
+scalar 4 bytes: ok
+scalar 5 truncate: ok
+scalar 5 bytes: ok
+scalar 6 truncate: ok
+scalar 6 bytes: ok
+scalar 7 truncate: ok
+scalar 7 bytes: ok
+scalar 8 truncate: ok
+scalar 8 bytes: ok
+scalar 9 truncate: ok
+scalar 9 bytes: ok
+scalar 10 truncate: ok
+scalar 10 bytes: ok
+scalar 11 truncate: ok
+scalar 11 bytes: ok
+scalar 12 truncate: ok
+scalar 12 bytes: ok
+scalar 13 truncate: ok
+scalar 13 bytes: ok
+scalar 14 truncate: ok
+scalar 14 bytes: ok
+scalar 15 truncate: ok
+scalar 15 bytes: ok
+scalar 16 truncate: ok
+scalar 16 bytes: ok
+scalar 17 truncate: ok
+scalar 17 bytes: ok
+scalar 18 truncate: ok
+scalar 18 bytes: ok
+scalar 19 truncate: ok
+scalar 19 bytes: ok
+scalar 20 truncate: ok
+scalar 20 bytes: ok
+scalar 21 truncate: ok
+scalar 21 bytes: ok
+scalar 22 truncate: ok
+scalar 22 bytes: ok
+scalar 23 truncate: ok
+scalar 23 bytes: ok
+scalar 24 truncate: ok
+scalar 24 bytes: ok

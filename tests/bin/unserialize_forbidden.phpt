@@ -1,5 +1,5 @@
 --TEST--
-zser_unserialize() of a blob naming a class that forbids unserialization throws like unserialize()
+zser_unserialize() of a blob naming a class that forbids unserialization throws like unserialize(), running no destructor
 --EXTENSIONS--
 zser
 --FILE--
@@ -20,15 +20,16 @@ foreach (['Closurx' => 'Closure', 'Generatox' => 'Generator', 'SplFileInfx' => '
     $refLog = bin_log_take();
     $zr = bin_run(fn () => zser_unserialize($blob));
     gc_collect_cycles();
-    // The objects completed before the refusal are released the same way on both paths.
+    // unserialize() runs the destructors of the objects it completed before the refusal; zser
+    // runs none on a value it did not return (same rule as for malformed input).
     echo "$real: ", $zr['ex'], "\n  same as unserialize(): ", var_export($zr['ex'] === $rr['ex'] && $zr['diag'] === $rr['diag'], true),
-        ', same destructor log: ', var_export(bin_log_take() === $refLog, true), "\n";
+        ', destructors run by zser: ', count(bin_log_take()), "\n";
 }
 ?>
 --EXPECT--
 Closure: Exception: Unserialization of 'Closure' is not allowed
-  same as unserialize(): true, same destructor log: true
+  same as unserialize(): true, destructors run by zser: 0
 Generator: Exception: Unserialization of 'Generator' is not allowed
-  same as unserialize(): true, same destructor log: true
+  same as unserialize(): true, destructors run by zser: 0
 SplFileInfo: Exception: Unserialization of 'SplFileInfo' is not allowed
-  same as unserialize(): true, same destructor log: true
+  same as unserialize(): true, destructors run by zser: 0

@@ -37,13 +37,13 @@ foreach (['', 'x', "\x00", $bad, $good . "\x00"] as $input) {
     }
 }
 restore_error_handler();
-// Truthy values count as true, as for a bool option read from an array.
-foreach ([1, 'yes', [1]] as $truthy) {
+// The option is a bool: other types are refused the way unserialize() refuses bad option types.
+foreach ([1, 'yes', [1], null] as $notBool) {
     try {
-        zser_unserialize($bad, ['throw_on_error' => $truthy]);
-        echo "no exception\n";
+        zser_unserialize($good, ['throw_on_error' => $notBool]);
+        echo "accepted\n";
     } catch (Throwable $e) {
-        echo get_class($e), "\n";
+        echo get_class($e), ': ', $e->getMessage(), "\n";
     }
 }
 // Exceptions that are not format errors keep their own class in throw mode.
@@ -71,7 +71,8 @@ ZserException
 ZserException
 ZserException
 ZserException
-ZserException
-ZserException
-ZserException
+TypeError: zser_unserialize(): Option "throw_on_error" must be of type bool, int given
+TypeError: zser_unserialize(): Option "throw_on_error" must be of type bool, string given
+TypeError: zser_unserialize(): Option "throw_on_error" must be of type bool, array given
+TypeError: zser_unserialize(): Option "throw_on_error" must be of type bool, null given
 DomainException: boom
