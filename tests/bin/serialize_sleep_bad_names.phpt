@@ -25,11 +25,6 @@ class ReturnsNull
     public $a = 1;
     public function __sleep() { return null; }
 }
-class Duplicate
-{
-    public $a = 1;
-    public function __sleep() { return ['a', 'a']; }
-}
 class UninitTyped
 {
     public int $a;
@@ -44,7 +39,7 @@ class ChildAsksParentPrivate extends ParentOnlyPrivate
 {
     public function __sleep() { return ['p']; }
 }
-foreach (['Unknown', 'NotString', 'NotArray', 'ReturnsNull', 'Duplicate', 'UninitTyped', 'ChildAsksParentPrivate'] as $c) {
+foreach (['Unknown', 'NotString', 'NotArray', 'ReturnsNull', 'UninitTyped', 'ChildAsksParentPrivate'] as $c) {
     bin_same(new $c, $c);
     bin_same(['x' => new $c, 'y' => 1], "$c inside an array");
 }
@@ -64,8 +59,6 @@ NotArray: ok (1 diagnostics)
 NotArray inside an array: ok (1 diagnostics)
 ReturnsNull: ok (1 diagnostics)
 ReturnsNull inside an array: ok (1 diagnostics)
-Duplicate: ok%A
-Duplicate inside an array: ok%A
 UninitTyped: ok%A
 UninitTyped inside an array: ok%A
 ChildAsksParentPrivate: ok (1 diagnostics)
