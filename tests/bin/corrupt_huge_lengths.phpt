@@ -22,8 +22,8 @@ foreach ($huge as $hl => $n) {
     $cases["Serializable blob of $hl"] = BIN_HEADER . BIN_TAG_OBJECT_BLOB . bin_fixstr('ArrayObject') . $claim(0) . $pad;
     $cases["string index $hl"] = BIN_HEADER . bin_fixlist(2) . bin_fixstr('a') . BIN_TAG_SREF . $claim(-48);
     $cases["shape index $hl"] = BIN_HEADER . BIN_TAG_SHAPE . $claim(-32) . $pad;
-    $cases["object back-reference $hl"] = BIN_HEADER . bin_fixlist(2) . BIN_TAG_NULL . BIN_TAG_BACKREF_OBJ . $claim(-1);
-    $cases["reference back-reference $hl"] = BIN_HEADER . bin_fixlist(2) . BIN_TAG_NULL . BIN_TAG_BACKREF_REF . $claim(-1);
+    $cases["object back-reference $hl"] = bin_header_refs() . bin_fixlist(2) . BIN_TAG_NULL . BIN_TAG_BACKREF_OBJ . $claim(-1);
+    $cases["reference back-reference $hl"] = bin_header_refs() . bin_fixlist(2) . BIN_TAG_NULL . BIN_TAG_BACKREF_REF . $claim(-1);
     $cases["nested list claim $hl"] = BIN_HEADER . bin_fixlist(1) . bin_fixlist(1) . BIN_TAG_LIST . $claim(-16) . $pad;
 }
 // Varints that do not end, or end too late.

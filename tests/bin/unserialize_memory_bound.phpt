@@ -18,9 +18,9 @@ $cases = [
         . str_repeat("\xA0\x01", $n - 1),
     'empty objects by shape' => BIN_HEADER . BIN_TAG_LIST . bin_varint($n - 16) . BIN_TAG_OBJECT . bin_fixstr('stdClass') . "\x00"
         . str_repeat("\xA0", $n - 1),
-    'object back-references' => BIN_HEADER . BIN_TAG_LIST . bin_varint($n - 16) . BIN_TAG_OBJECT . bin_fixstr('stdClass') . "\x00"
+    'object back-references' => bin_header_refs() . BIN_TAG_LIST . bin_varint($n - 16) . BIN_TAG_OBJECT . bin_fixstr('stdClass') . "\x00"
         . str_repeat(BIN_TAG_BACKREF_OBJ . "\x01", $n - 1),
-    'reference back-references' => BIN_HEADER . BIN_TAG_LIST . bin_varint($n - 16) . "\x01"
+    'reference back-references' => bin_header_refs() . BIN_TAG_LIST . bin_varint($n - 16) . "\x01"
         . str_repeat(BIN_TAG_BACKREF_REF . "\x01", $n - 1),
 ];
 foreach ($cases as $label => $blob) {
