@@ -2,6 +2,8 @@
 zser_serialize() throws exactly what serialize() throws for values that cannot be serialized
 --EXTENSIONS--
 zser
+--SKIPIF--
+<?php if (PHP_VERSION_ID < 80200) die('skip SensitiveParameterValue need PHP 8.2'); ?>
 --FILE--
 <?php
 require __DIR__ . '/../inc/bin_magic.inc';

@@ -2,6 +2,8 @@
 zser round trip of other serializable internal objects: exceptions, heaps, priority queue, Mt19937, HashContext
 --EXTENSIONS--
 zser
+--SKIPIF--
+<?php if (PHP_VERSION_ID < 80200) die('skip Random\\Engine\\Mt19937 need PHP 8.2'); ?>
 --FILE--
 <?php
 require __DIR__ . '/../inc/bin_compare.inc';

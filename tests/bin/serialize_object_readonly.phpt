@@ -2,6 +2,8 @@
 zser round trip of readonly properties and readonly classes; they stay readonly afterwards
 --EXTENSIONS--
 zser
+--SKIPIF--
+<?php if (PHP_VERSION_ID < 80200) die('skip readonly classes need PHP 8.2'); ?>
 --FILE--
 <?php
 require __DIR__ . '/../inc/bin_compare.inc';
