@@ -3,7 +3,7 @@ zser_serialize() throws exactly what serialize() throws for values that cannot b
 --EXTENSIONS--
 zser
 --SKIPIF--
-<?php if (PHP_VERSION_ID < 80200) die('skip SensitiveParameterValue need PHP 8.2'); ?>
+<?php if (PHP_VERSION_ID < 80200) die('skip SensitiveParameterValue needs PHP 8.2'); ?>
 --FILE--
 <?php
 require __DIR__ . '/../inc/bin_magic.inc';

@@ -3,7 +3,7 @@ zser round trip of other serializable internal objects: exceptions, heaps, prior
 --EXTENSIONS--
 zser
 --SKIPIF--
-<?php if (PHP_VERSION_ID < 80200) die('skip Random\\Engine\\Mt19937 need PHP 8.2'); ?>
+<?php if (PHP_VERSION_ID < 80200) die('skip Random\\Engine\\Mt19937 needs PHP 8.2'); ?>
 --FILE--
 <?php
 require __DIR__ . '/../inc/bin_compare.inc';
