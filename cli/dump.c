@@ -107,7 +107,7 @@ static void put_key(FILE *out, const zs_tree *t, const zs_node *n, bool object)
 
 static void put_id(FILE *out, const zs_node *n)
 {
-	if (n->flags & ZS_NODE_TARGET) {
+	if ((n->flags & ZS_NODE_TARGET) || n->kind == ZS_K_OBJECT || n->kind == ZS_K_CUSTOM) {
 		fprintf(out, "#%zu", n->id);
 	}
 }

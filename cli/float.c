@@ -13,7 +13,7 @@
 void cli_format_double(double d, char *buf, size_t n)
 {
 	char tmp[40], digits[24];
-	int prec, exp10, nd = 0, i;
+	int prec, lo, hi, exp10, nd = 0, i;
 	char *e, *p;
 	size_t o = 0;
 
@@ -25,12 +25,19 @@ void cli_format_double(double d, char *buf, size_t n)
 		snprintf(buf, n, d < 0 ? "-INF" : "INF");
 		return;
 	}
-	for (prec = 1; prec <= 17; prec++) {
+	/* Round-tripping is monotonic in the digit count, so search for the smallest count. */
+	lo = 1;
+	hi = 17;
+	while (lo < hi) {
+		prec = (lo + hi) / 2;
 		snprintf(tmp, sizeof(tmp), "%.*e", prec - 1, d);
 		if (strtod(tmp, NULL) == d) {
-			break;
+			hi = prec;
+		} else {
+			lo = prec + 1;
 		}
 	}
+	snprintf(tmp, sizeof(tmp), "%.*e", lo - 1, d);
 	/* tmp is [-]D[.DDD]e[+-]XX: collect the digits and the exponent. */
 	p = tmp;
 	if (*p == '-') {
