@@ -200,7 +200,7 @@ static bool parse_raw_string(rd *r, zs_str *out)
 	out->len = len;
 	out->pooled = false;
 	r->pos += len;
-	return expect(r, '"', "string longer than its declared length");
+	return expect(r, '"', "string does not match its declared length");
 }
 
 static int hexval(unsigned char c)
@@ -257,7 +257,7 @@ static bool parse_escaped_string(rd *r, zs_str *out)
 		r->t->out_of_memory = true;
 		return fail(r, r->pos, "out of memory");
 	}
-	return expect(r, '"', "string longer than its declared length");
+	return expect(r, '"', "string does not match its declared length");
 }
 
 static bool push_slot(rd *r, size_t idx)

@@ -163,7 +163,7 @@ $res = zser_run(['dump', '--offsets', $tmp], '');
 ok($res[0] === 0 && str_contains($res[1], '@4 '), '--offsets shows the root at offset 4');
 $res = zser_run(['dump', '--json', '--offsets', $tmp], '');
 $doc = json_decode($res[1], true);
-ok(($doc['value']['offset'] ?? null) === 4 && ($doc['value']['entries'][1]['key_offset'] ?? null) === 9, '--json --offsets');
+ok(($doc['value']['offset'] ?? null) === 4 && ($doc['value']['entries'][1]['key_offset'] ?? null) === 10, '--json --offsets');
 unlink($tmp);
 
 echo "hostile: " . ($pass + $fail) . " cases (seed $seed), $pass passed, $fail failed\n";
