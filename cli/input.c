@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "zs_igbin_read.h"
 #include "zs_phpser_read.h"
+#include "zs_zser_read.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -74,6 +75,9 @@ int cli_load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *
 		break;
 	case ZS_FMT_IGBINARY:
 		ok = zs_igbin_read(t, data, len);
+		break;
+	case ZS_FMT_ZSER:
+		ok = zs_zser_read(t, data, len);
 		break;
 	default:
 		t->input = data;

@@ -118,7 +118,7 @@ static void json_node(FILE *out, const zs_tree *t, size_t idx, const cli_opts *o
 	fprintf(out, "{\"type\":\"%s\"", zs_kind_name((zs_kind)n->kind));
 	/* Objects always carry their id: a copied array can reach the same object twice. */
 	if ((n->flags & (ZS_NODE_TARGET | ZS_NODE_REFERENCE)) || n->kind == ZS_K_OBJECT ||
-			n->kind == ZS_K_CUSTOM || n->kind == ZS_K_ENUM) {
+	    n->kind == ZS_K_CUSTOM || n->kind == ZS_K_ENUM) {
 		fprintf(out, ",\"id\":%zu", n->id);
 	}
 	if (n->flags & ZS_NODE_REFERENCE) {

@@ -23,7 +23,7 @@ static const char usage[] =
         "options:\n"
         "  --json            dump: one JSON document instead of text\n"
         "  --offsets         dump: the byte offset of every value\n"
-        "  --format=FMT      auto (default), serialize, igbinary\n"
+        "  --format=FMT      auto (default), zser, serialize, igbinary\n"
         "  --max-depth=N     nesting limit (default 4096, as unserialize_max_depth)\n"
         "  -q, --quiet       check: print nothing on success\n"
         "  -h, --help        this text\n"
@@ -47,6 +47,8 @@ static bool parse_format(const char *s, zs_format *f)
 		*f = ZS_FMT_PHPSER;
 	} else if (strcmp(s, "igbinary") == 0) {
 		*f = ZS_FMT_IGBINARY;
+	} else if (strcmp(s, "zser") == 0) {
+		*f = ZS_FMT_ZSER;
 	} else {
 		return false;
 	}
@@ -126,7 +128,7 @@ int main(int argc, char **argv)
 				fputs(usage, stdout);
 				return EXIT_OK;
 			} else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
-				printf("zser %s (formats: serialize, igbinary v1/v2)\n", ZSER_CLI_VERSION);
+				printf("zser %s (formats: zser v1, serialize, igbinary v1/v2)\n", ZSER_CLI_VERSION);
 				return EXIT_OK;
 			} else if (strcmp(a, "--json") == 0) {
 				o.json = true;

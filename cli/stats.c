@@ -83,7 +83,7 @@ void cli_stats(FILE *out, const zs_tree *t)
 			row(out, zs_kind_name(order[i]), s.count[order[i]], s.bytes[order[i]], t->input_len);
 		}
 	}
-	if (s.key_count) {
+	if (s.key_bytes) {
 		row(out, "keys", s.key_count, s.key_bytes, t->input_len);
 	}
 	fprintf(out, "strings:     %zu values, %zu payload bytes\n", s.count[ZS_K_STRING],
@@ -94,6 +94,12 @@ void cli_stats(FILE *out, const zs_tree *t)
 		if (t->skipped) {
 			fprintf(out, "placeholders: %zu (uninitialized properties)\n", t->skipped);
 		}
+	}
+	if (t->format == ZS_FMT_ZSER) {
+		fprintf(out, "string table: %zu references, %zu bytes saved\n", t->str_refs, t->str_saved);
+		fprintf(out,
+		        "shapes:      %zu defined, %zu reused; %zu keys not written, %zu bytes saved\n",
+		        t->shapes_defined, t->shapes_reused, t->shape_keys_skipped, t->shape_saved);
 	}
 	fprintf(out, "references:  %zu & sets, %zu & back-references, %zu shared objects, %zu copies\n",
 	        s.ref_sets, s.count[ZS_K_REF], s.count[ZS_K_OBJREF], s.count[ZS_K_COPY]);

@@ -136,6 +136,10 @@ const char *zs_format_name(zs_format f)
 
 zs_format zs_format_detect(const unsigned char *data, size_t len)
 {
+	/* FORMAT.md §2: 'Z' starts no serialize() value and no igbinary header. */
+	if (len >= 1 && data[0] == 0x5A) {
+		return ZS_FMT_ZSER;
+	}
 	if (len >= 4 && data[0] == 0 && data[1] == 0 && data[2] == 0 &&
 	    (data[3] == 1 || data[3] == 2)) {
 		return ZS_FMT_IGBINARY;

@@ -83,6 +83,10 @@ typedef struct zs_tree {
 	size_t max_depth;  /* nesting limit the readers enforce */
 	size_t depth_seen; /* deepest nesting reached */
 	size_t skipped;    /* igbinary placeholders for uninitialized properties */
+	/* Filled by readers whose format deduplicates (zser): strings written as table
+	 * references and what that saved; shapes defined, reused, keys and bytes not written. */
+	size_t str_refs, str_saved;
+	size_t shapes_defined, shapes_reused, shape_keys_skipped, shape_saved;
 	/* First error wins: message (a constant string) and byte offset; NULL when none. */
 	const char *error;
 	size_t error_pos;

@@ -1,8 +1,8 @@
 <?php
 // zser — SPDX-License-Identifier: MIT
 //
-// `zser dump --json` against PHP itself: every dataset is serialized with serialize() and
-// igbinary_serialize(), unserialized again by PHP, and PHP's canonical description of that
+// `zser dump --json` against PHP itself: every dataset is serialized with serialize(),
+// igbinary_serialize() and (when the extension is loaded) zser_serialize(), unserialized again, and PHP's canonical description of that
 // value must equal the one computed from the tool's JSON dump of the same blob. Also checks
 // that `check` and `stats` accept the blob and that the text dump names the format. Datasets:
 // fixed edge cases, the JSON corpora in ../shared/bench-data/json, and seeded random graphs with
@@ -200,10 +200,20 @@ foreach (glob(__DIR__ . '/../../../shared/bench-data/json/*.json') as $f) {
 	$fixed['json-objects:' . basename($f)] = json_decode(file_get_contents($f), false);
 }
 
+$formats = ['serialize' => ['serialize', 'unserialize'],
+	'igbinary' => ['igbinary_serialize', 'igbinary_unserialize']];
+if (function_exists('zser_serialize')) {
+	$formats['zser'] = ['zser_serialize', 'zser_unserialize'];
+} else {
+	echo "compare: zser extension not loaded, zser blobs not covered\n";
+}
+define('FORMATS', $formats);
+
 $pass = $fail = 0;
 $check = function (string $name, string $fmt, $value, ?string $detail = null) use (&$pass, &$fail, $seed) {
-	$blob = $fmt === 'serialize' ? serialize($value) : igbinary_serialize($value);
-	$back = $fmt === 'serialize' ? unserialize($blob) : igbinary_unserialize($blob);
+	[$ser, $unser] = FORMATS[$fmt];
+	$blob = $ser($value);
+	$back = $unser($blob);
 	$want = (new PhpDescriber())->value($back);
 	if ($name === 'refs' && $fmt === 'igbinary') {
 		// igbinary encodes the returned copy's inner 'self' as a copy of its enclosing array,
@@ -216,7 +226,7 @@ $check = function (string $name, string $fmt, $value, ?string $detail = null) us
 	if ($rc !== 0 || !is_array($doc)) {
 		$problem = "dump --json exit $rc: " . trim($err);
 	} else {
-		$expect_fmt = $fmt === 'serialize' ? 'php-serialize' : 'igbinary';
+		$expect_fmt = $fmt === 'serialize' ? 'php-serialize' : $fmt;
 		$got = (new DumpNormalizer($doc))->slot($doc['value']);
 		if ($doc['format'] !== $expect_fmt) {
 			$problem = "format {$doc['format']}, expected $expect_fmt";
@@ -245,14 +255,14 @@ $check = function (string $name, string $fmt, $value, ?string $detail = null) us
 };
 
 foreach ($fixed as $name => $value) {
-	foreach (['serialize', 'igbinary'] as $fmt) {
+	foreach (FORMATS as $fmt => $_) {
 		$check($name, $fmt, $value);
 	}
 }
 for ($i = 0; $i < $cases; $i++) {
 	$pool = [];
 	$v = rnd_value(4, $pool);
-	foreach (['serialize', 'igbinary'] as $fmt) {
+	foreach (FORMATS as $fmt => $_) {
 		$check("random#$i", $fmt, $v, 'hex');
 	}
 }

@@ -50,7 +50,11 @@ $values = [
 ];
 
 foreach ($values as $name => $v) {
-	foreach (['serialize' => serialize($v), 'igbinary' => igbinary_serialize($v)] as $fmt => $blob) {
+	$blobs = ['serialize' => serialize($v), 'igbinary' => igbinary_serialize($v)];
+	if (function_exists('zser_serialize')) {
+		$blobs['zser'] = zser_serialize($v);
+	}
+	foreach ($blobs as $fmt => $blob) {
 		$n = strlen($blob);
 		ok(zser_run(['check', '-q'], $blob)[0] === 0, "$name [$fmt] valid blob passes check");
 		// Truncations: all of them for short blobs, a seeded sample of 60 otherwise.
@@ -81,7 +85,7 @@ for ($i = 0; $i < 60; $i++) {
 	for ($k = mt_rand(0, 64); $k > 0; $k--) {
 		$junk .= chr(mt_rand(0, 255));
 	}
-	foreach (['a:' . mt_rand(0, 9) . ':{', "\0\0\0\2", "\0\0\0\1\x14", 'O:3:"Foo":1:{', ''] as $head) {
+	foreach (['a:' . mt_rand(0, 9) . ':{', "\0\0\0\2", "\0\0\0\1\x14", 'O:3:"Foo":1:{', "Z\x01", "Z\x01\xd0", ''] as $head) {
 		$res = zser_run(['check', '-q'], $head . $junk);
 		ok($res[0] === 0 || clean_error($res, strlen($head . $junk)), "garbage #$i after " . bin2hex($head) . ": rc={$res[0]} " . trim($res[2]));
 	}
@@ -123,6 +127,10 @@ $cases = [
 	['igbinary version 3', "\0\0\0\3\x00", ['--format=igbinary'], 'not an igbinary header'],
 	['igbinary v1', "\0\0\0\1\x06\x05", [], null],
 	['igbinary trailing', "\0\0\0\2\x00\x00", [], 'trailing data'],
+	['zser deep', "Z\x01" . str_repeat("\x91", 5000) . "\xc0", [], 'maximum depth exceeded'],
+	['zser bad version', "Z\x07\xc0", [], 'unsupported format version'],
+	['zser truncated list', "Z\x01\xcf\xff\xff\xff\x07", [], 'count exceeds input'],
+	['zser valid', "Z\x01\x92\x41a\x60", [], null],
 	['empty input', '', [], 'empty input'],
 	['unknown format', "\x89PNG", [], 'unrecognised format'],
 ];

@@ -6,10 +6,14 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 PHP=${PHP:-php8.2}
+# With the extension built, zser blobs are covered too.
+ext=()
+so="$here/../../ext/modules/zser.so"
+[ -f "$so" ] && ext=(-d "extension=$so")
 passed=0
 failed=0
 for t in compare hostile; do
-	out=$("$PHP" -d memory_limit=1G -d display_errors=stderr "$here/$t.php" 2>&1)
+	out=$("$PHP" "${ext[@]}" -d memory_limit=1G -d display_errors=stderr "$here/$t.php" 2>&1)
 	rc=$?
 	printf '%s\n' "$out" | grep -E '^(FAIL|PHP |Fatal)' | head -20
 	line=$(printf '%s\n' "$out" | grep -E "^$t: " | tail -n 1)
