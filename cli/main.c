@@ -64,7 +64,7 @@ static bool parse_depth(const char *s, size_t *v)
 		return false;
 	}
 	n = strtoull(s, &end, 10);
-	if (*end != '\0' || n == 0 || n > 1000000) {
+	if (*end != '\0' || n == 0 || n > 10000) {
 		return false;
 	}
 	*v = (size_t)n;
@@ -142,7 +142,7 @@ int main(int argc, char **argv)
 				}
 			} else if (strncmp(a, "--max-depth=", 12) == 0) {
 				if (!parse_depth(a + 12, &o.max_depth)) {
-					return usage_error("--max-depth needs a number from 1 to 1000000", a + 12);
+					return usage_error("--max-depth needs a number from 1 to 10000", a + 12);
 				}
 			} else {
 				return usage_error("unknown option", a);
