@@ -54,4 +54,10 @@ void cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o);
 void cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o);
 void cli_stats(FILE *out, const zs_tree *t);
 
+/* `to-json`: the tree's value as plain JSON (lossy, see docs/CLI.md). Returns an exit code. */
+int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth);
+
+/* `from-json`: JSON text to a zser blob on `out`. Returns an exit code; errors on stderr. */
+int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth);
+
 #endif /* ZSER_CLI_H */

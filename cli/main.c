@@ -1,6 +1,7 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * Entry point of the `zser` tool: command-line parsing and dispatch to dump, check and stats.
+ * Entry point of the `zser` tool: command-line parsing and dispatch to dump, check, stats,
+ * to-json and from-json.
  * Inspects zser, PHP serialize() and igbinary blobs without PHP; links only core/ and cli/.
  * Exit codes are listed in cli.h and documented in docs/CLI.md.
  */
@@ -83,6 +84,15 @@ static int run(const char *cmd, const char *path, const cli_opts *o, bool quiet)
 	if (rc != EXIT_OK) {
 		return rc;
 	}
+	if (strcmp(cmd, "from-json") == 0) {
+		rc = cli_from_json(stdout, data, len, o->max_depth);
+		free(data);
+		if (rc == EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+			fprintf(stderr, "zser: write error\n");
+			rc = EXIT_IO;
+		}
+		return rc;
+	}
 	rc = cli_load(&t, data, len, o);
 	if (rc != EXIT_OK) {
 		fprintf(stderr, "error at offset %zu: %s", t.error_pos, t.error ? t.error : "?");
@@ -98,6 +108,8 @@ static int run(const char *cmd, const char *path, const cli_opts *o, bool quiet)
 		}
 	} else if (strcmp(cmd, "stats") == 0) {
 		cli_stats(stdout, &t);
+	} else if (strcmp(cmd, "to-json") == 0) {
+		rc = cli_to_json(stdout, &t, o->max_depth);
 	} else if (!quiet) {
 		printf("valid %s, %zu bytes\n", cli_format_label(&t, label, sizeof(label)), len);
 	}
@@ -163,7 +175,8 @@ int main(int argc, char **argv)
 		fputs(usage, stdout);
 		return EXIT_OK;
 	}
-	if (strcmp(cmd, "dump") != 0 && strcmp(cmd, "check") != 0 && strcmp(cmd, "stats") != 0) {
+	if (strcmp(cmd, "dump") != 0 && strcmp(cmd, "check") != 0 && strcmp(cmd, "stats") != 0 &&
+	    strcmp(cmd, "to-json") != 0 && strcmp(cmd, "from-json") != 0) {
 		return usage_error("unknown command", cmd);
 	}
 	return run(cmd, path, &o, quiet);
