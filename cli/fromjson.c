@@ -96,7 +96,9 @@ static bool parse_string(jp *p, zs_str *out)
 		if (!cli_utf8_valid(p->s + p->pos, run - p->pos)) {
 			return jfail(p, "malformed UTF-8 in a string");
 		}
-		zs_buf_append(b, p->s + p->pos, run - p->pos);
+		if (run > p->pos) {
+			zs_buf_append(b, p->s + p->pos, run - p->pos);
+		}
 		p->pos = run;
 		if (p->pos >= p->len) {
 			return jfail(p, "unterminated string");

@@ -90,7 +90,9 @@ bool zs_tree_pool_add(zs_tree *t, const unsigned char *src, size_t len, zs_str *
 	out->off = t->pool.len;
 	out->len = len;
 	out->pooled = true;
-	zs_buf_append(&t->pool, src, len);
+	if (len) {
+		zs_buf_append(&t->pool, src, len);
+	}
 	if (t->pool.failed) {
 		t->out_of_memory = true;
 		return zs_tree_fail(t, 0, "out of memory");
