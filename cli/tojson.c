@@ -54,7 +54,7 @@ static void put_json_string(FILE *out, const unsigned char *s, size_t len)
 			/* Longest valid UTF-8 sequence here, else one byte replaced by U+FFFD. */
 			size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
 			if (n == 3 && n <= len - i && s[i] == 0xe2 && s[i + 1] == 0x80 &&
-					(s[i + 2] == 0xa8 || s[i + 2] == 0xa9)) {
+			    (s[i + 2] == 0xa8 || s[i + 2] == 0xa9)) {
 				/* U+2028 / U+2029 stay escaped, as json_encode() keeps them */
 				fprintf(out, "\\u%04x", s[i + 2] == 0xa8 ? 0x2028 : 0x2029);
 				i += 3;
