@@ -8,6 +8,7 @@ BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
 
 BUILD_EXTRA += cli
+INSTALL_EXTRA += install-cli
 
 .PHONY: cli install-cli test-cli
 
@@ -23,4 +24,4 @@ install-cli: $(CLI_BIN)
 	install -m 0644 docs/zser.1 $(DESTDIR)$(MANDIR)/man1/zser.1
 
 test-cli: $(CLI_BIN)
-	bash tests/cli/run.sh
+	bash cli/tests/run.sh
