@@ -411,6 +411,14 @@ static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string 
 	if (zend_hash_num_elements(&ce->properties_info) == 0) {
 		return NULL;
 	}
+	/* the checks zend_unmangle_property_name_ex() makes, without its E_NOTICE */
+	if (ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0' &&
+	        (ZSTR_LEN(key) < 3 || ZSTR_VAL(key)[1] == '\0' ||
+	                strnlen(ZSTR_VAL(key) + 1, ZSTR_LEN(key) - 2) >= ZSTR_LEN(key) - 2)) {
+		*bad = true;
+		failf(d, pos, "invalid property name");
+		return NULL;
+	}
 	if (zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
 		*bad = true;
 		failf(d, pos, "invalid property name");
