@@ -19,17 +19,33 @@
 #include "zser_internal.h"
 #include "zs_wire_read.h"
 
-enum { F_LIST, F_MAP, F_SYM, F_PROPS };
+enum { F_LIST, F_MAP, F_SYM, F_PROPS, F_DECLARED };
 enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
+
+/* How the keys of one object shape map onto a class's declared properties, when each key
+ * names one exactly: values then go straight into the property slots. */
+typedef struct propmap {
+	zend_class_entry *ce;
+	bool wakeup;
+	uint32_t count;
+	zend_property_info *props[1];
+} propmap;
+
+/* Marks a shape whose keys do not all name declared properties of the class. */
+#define NO_PROPMAP ((propmap *)(uintptr_t)1)
 
 typedef struct dframe {
 	uint8_t kind;
 	uint8_t after;
+	uint32_t pos;
+	propmap *map;
 	HashTable *ht;
 	zend_object *obj;
 	zval data;                /* the __unserialize() array while it is being filled */
 	zval *dest;               /* where the container sits */
 	zend_property_info *info; /* typed property holding it: checked once it is complete */
+	zend_object *owner;       /* the object that property belongs to */
+	uint32_t slot;            /* the container's own slot */
 } dframe;
 
 typedef struct delayed {
@@ -54,7 +70,10 @@ typedef struct decoder {
 	uint32_t ncalls, calls_cap;
 	zend_object **created;
 	uint32_t ncreated, created_cap;
-	HashTable *ref_props;
+	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
+	uint32_t slot_owner_cap;
+	propmap **maps; /* per shape */
+	uint32_t maps_cap;
 	HashTable *garbage;
 	const char *msg;
 	size_t msg_pos;
@@ -268,19 +287,69 @@ static void init_array(zval *dest, uint32_t count, bool packed)
 	}
 }
 
-static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info)
+static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev)
 {
+	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
 	dframe *f;
 	if (d->depth == d->frames_cap) {
 		d->frames = grow_ptrs(d->frames, &d->frames_cap, d->depth, sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
+	f->pos = 0;
+	f->map = NULL;
 	f->obj = NULL;
 	f->dest = dest;
 	f->info = info;
+	f->owner = owner;
+	f->slot = ev->slot;
 	ZVAL_UNDEF(&f->data);
 	return f;
+}
+
+/* The declared-property map of an object shape for class ce, or NULL when some key is not
+ * exactly the name of a declared property (then the generic path handles it). */
+static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
+{
+	uint32_t count = d->r.shapes[shape].count, j;
+	propmap *m;
+	int i;
+
+	if (shape < d->maps_cap && d->maps[shape]) {
+		m = d->maps[shape];
+		return m == NO_PROPMAP || m->ce != ce ? NULL : m;
+	}
+	d->maps = grow_ptrs(d->maps, &d->maps_cap, shape, sizeof(propmap *));
+	m = safe_emalloc(count, sizeof(zend_property_info *), sizeof(propmap));
+	m->ce = ce;
+	m->count = count;
+	for (j = 0; j < count; j++) {
+		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
+		zend_string *name;
+		m->props[j] = NULL;
+		if (!k->is_str || k->str == ZS_WIRE_NO_INDEX) {
+			break;
+		}
+		name = str_at(d, k->str);
+		for (i = 0; i < ce->default_properties_count; i++) {
+			zend_property_info *pi = ce->properties_info_table[i];
+			if (pi && zend_string_equals(pi->name, name)) {
+				m->props[j] = pi;
+				break;
+			}
+		}
+		if (!m->props[j]) {
+			break;
+		}
+	}
+	if (j < count) {
+		efree(m);
+		d->maps[shape] = NO_PROPMAP;
+		return NULL;
+	}
+	m->wakeup = zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
+	d->maps[shape] = m;
+	return m;
 }
 
 static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
@@ -294,7 +363,7 @@ static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
 		return FAILURE;
 	}
 	obj = Z_OBJ_P(dest);
-	f = push_frame(d, dest, info);
+	f = push_frame(d, dest, info, ev);
 	f->obj = obj;
 	if (ce != php_ce_incomplete_class && ce->__unserialize) {
 		bool list = ev->type == ZS_EV_OBJECT_DATA && ev->shape == ZS_WIRE_NO_INDEX;
@@ -308,6 +377,16 @@ static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
 		}
 		f->ht = Z_ARRVAL(f->data);
 		return SUCCESS;
+	}
+	if (ev->type == ZS_EV_OBJECT && !obj->properties &&
+	    obj->handlers->get_properties == zend_std_get_properties) {
+		propmap *m = shape_map(d, ev->shape, ce);
+		if (m) {
+			f->kind = F_DECLARED;
+			f->map = m;
+			f->after = m->wakeup ? AFTER_WAKEUP : AFTER_NONE;
+			return SUCCESS;
+		}
 	}
 	f->kind = F_PROPS;
 	f->ht = obj->handlers->get_properties(obj);
@@ -413,8 +492,8 @@ static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string 
 	}
 	/* the checks zend_unmangle_property_name_ex() makes, without its E_NOTICE */
 	if (ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0' &&
-	        (ZSTR_LEN(key) < 3 || ZSTR_VAL(key)[1] == '\0' ||
-	                strnlen(ZSTR_VAL(key) + 1, ZSTR_LEN(key) - 2) >= ZSTR_LEN(key) - 2)) {
+	    (ZSTR_LEN(key) < 3 || ZSTR_VAL(key)[1] == '\0' ||
+	     strnlen(ZSTR_VAL(key) + 1, ZSTR_LEN(key) - 2) >= ZSTR_LEN(key) - 2)) {
 		*bad = true;
 		failf(d, pos, "invalid property name");
 		return NULL;
@@ -459,9 +538,6 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 			if (*info) {
 				if (Z_ISREF_P(data)) {
 					ZEND_REF_DEL_TYPE_SOURCE(Z_REF_P(data), *info);
-				}
-				if (d->ref_props) {
-					zend_hash_index_del(d->ref_props, (zend_ulong)(uintptr_t)data);
 				}
 			}
 		}
@@ -516,6 +592,13 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		}
 		return zv;
 	}
+	case F_DECLARED: {
+		zend_property_info *pi = f->map->props[f->pos++];
+		zv = OBJ_PROP(f->obj, pi->offset);
+		keep(d, zv);
+		*info = ZEND_TYPE_IS_SET(pi->type) ? pi : NULL;
+		return zv;
+	}
 	default:
 		return prop_slot(d, f, ev, info);
 	}
@@ -523,19 +606,21 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 
 /* ==== Events ==== */
 
-static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info)
+static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
+                               uint32_t slot)
 {
 	if (!zend_verify_prop_assignable_by_ref(info, dest, 1)) {
 		return FAILURE;
 	}
 	if (Z_ISREF_P(dest)) {
 		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
-	} else {
-		if (!d->ref_props) {
-			ALLOC_HASHTABLE(d->ref_props);
-			zend_hash_init(d->ref_props, 8, NULL, NULL, 0);
+	} else if (slot) {
+		/* a later BACKREF_REF to this slot must give the reference this type source */
+		if (slot >= d->slot_owner_cap) {
+			d->slot_owner =
+			        grow_ptrs(d->slot_owner, &d->slot_owner_cap, slot, sizeof(zend_object *));
 		}
-		zend_hash_index_update_ptr(d->ref_props, (zend_ulong)(uintptr_t)dest, info);
+		d->slot_owner[slot] = obj;
 	}
 	return SUCCESS;
 }
@@ -567,7 +652,7 @@ static zend_result end_container(decoder *d)
 		queue_call(d, f->obj, &f->data, AFTER_UNSERIALIZE);
 	}
 	if (f->info) {
-		return check_typed(d, f->dest, f->info);
+		return check_typed(d, f->dest, f->info, f->owner, f->slot);
 	}
 	return SUCCESS;
 }
@@ -589,8 +674,8 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 	}
 	if (!Z_ISREF_P(t)) {
 		zend_property_info *pi = NULL;
-		if (d->ref_props) {
-			pi = zend_hash_index_find_ptr(d->ref_props, (zend_ulong)(uintptr_t)t);
+		if (ev->target < d->slot_owner_cap && d->slot_owner[ev->target]) {
+			pi = zend_get_typed_property_info_for_slot(d->slot_owner[ev->target], t);
 		}
 		ZVAL_NEW_REF(t, t);
 		if (pi) {
@@ -652,7 +737,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	case ZS_EV_LIST:
 	case ZS_EV_MAP:
 		init_array(dest, ev->count, ev->type == ZS_EV_LIST);
-		f = push_frame(d, dest, info);
+		f = push_frame(d, dest, info, ev);
 		f->kind = ev->type == ZS_EV_LIST ? F_LIST : F_MAP;
 		f->ht = Z_ARRVAL_P(dest);
 		return SUCCESS;
@@ -679,7 +764,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		break;
 	}
 	if (info) {
-		return check_typed(d, dest, info);
+		return check_typed(d, dest, info, d->frames[d->depth - 1].obj, ev->slot);
 	}
 	return SUCCESS;
 }
@@ -736,9 +821,16 @@ static void free_decoder(decoder *d)
 		zend_hash_destroy(d->garbage);
 		FREE_HASHTABLE(d->garbage);
 	}
-	if (d->ref_props) {
-		zend_hash_destroy(d->ref_props);
-		FREE_HASHTABLE(d->ref_props);
+	for (i = 0; i < d->maps_cap; i++) {
+		if (d->maps[i] && d->maps[i] != NO_PROPMAP) {
+			efree(d->maps[i]);
+		}
+	}
+	if (d->maps) {
+		efree(d->maps);
+	}
+	if (d->slot_owner) {
+		efree(d->slot_owner);
 	}
 	for (i = 0; i < d->strs_cap; i++) {
 		if (d->strs[i]) {
@@ -799,7 +891,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 		goto fail;
 	}
 	do {
-		if (!zs_reader_next(&d.r, &ev)) {
+		if (!zs_reader_next_fast(&d.r, &ev)) {
 			goto fail;
 		}
 		if (ev.type == ZS_EV_END) {
