@@ -100,9 +100,10 @@ bool zs_reader_header(zs_reader *r)
 	if (REMAIN(r) < 2) {
 		return fail(r, ZS_WE_TRUNCATED, r->p + 1);
 	}
-	if (r->p[1] != ZS_WIRE_VERSION) {
+	if ((r->p[1] & ~ZS_WIRE_FLAG_REFS) != ZS_WIRE_VERSION) {
 		return fail(r, ZS_WE_VERSION, r->p + 1);
 	}
+	r->refs = (r->p[1] & ZS_WIRE_FLAG_REFS) != 0;
 	r->p += 2;
 	return true;
 }
@@ -505,6 +506,14 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 
 static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 {
+	if (!r->refs) {
+		/* no back-reference can follow: count slots, keep nothing */
+		if (r->nslots == ZS_WIRE_MAX_ENTRIES) {
+			return fail(r, ZS_WE_LIMIT, r->p);
+		}
+		ev->slot = ++r->nslots;
+		return true;
+	}
 	if (r->nslots == r->slots_cap) {
 		uint8_t *s = grow(r, r->slot_obj, &r->slots_cap, r->nslots + 1, 1);
 		if (!s) {
@@ -715,6 +724,17 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		return read_str(r, ctag, &ev->str, &ev->len, &ev->index);
 	}
 	case ZS_T_BACKREF_OBJ:
+	case ZS_T_BACKREF_REF:
+		if (!r->refs) {
+			return fail(r, ZS_WE_REF_FLAG, at);
+		}
+		r->refs_seen = true;
+		break;
+	default:
+		break;
+	}
+	switch (tag) {
+	case ZS_T_BACKREF_OBJ:
 		ev->type = ZS_EV_BACKREF_OBJ;
 		if (!take_slot(r, 1, ev) || !read_varint(r, &v)) {
 			return false;
@@ -832,6 +852,10 @@ bool zs_reader_finish(zs_reader *r)
 	}
 	if (r->p != r->end) {
 		return fail(r, ZS_WE_TRAILING, r->p);
+	}
+	if (r->refs && !r->refs_seen) {
+		/* canonical: the flag is set exactly when a back-reference occurs */
+		return fail(r, ZS_WE_REF_FLAG, r->start + 1);
 	}
 	return true;
 }

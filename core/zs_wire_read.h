@@ -80,6 +80,8 @@ typedef struct zs_reader {
 	const zs_alloc *alloc;
 	uint32_t depth, max_depth;
 	bool done;
+	bool refs; /* header flag: back-references may occur, so slots are tracked (§2) */
+	bool refs_seen;
 	zs_wire_error err;
 	size_t err_pos;
 	zs_rframe *frames;
@@ -140,7 +142,7 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 	uint64_t u;
 
 	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE || p == r->end ||
-	                r->nslots == r->slots_cap)) {
+	                (r->refs && r->nslots == r->slots_cap))) {
 		return zs_reader_next(r, ev);
 	}
 	f = &r->frames[r->depth - 1];
@@ -189,8 +191,10 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		ev->key.i = f->pos;
 	}
 	f->pos++;
-	r->slot_obj[r->nslots++] = 0;
-	ev->slot = r->nslots;
+	if (r->refs) {
+		r->slot_obj[r->nslots] = 0;
+	}
+	ev->slot = ++r->nslots;
 	return true;
 }
 

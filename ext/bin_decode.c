@@ -614,7 +614,7 @@ static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info,
 	}
 	if (Z_ISREF_P(dest)) {
 		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
-	} else if (slot) {
+	} else if (slot && d->r.refs) {
 		/* a later BACKREF_REF to this slot must give the reference this type source */
 		if (slot >= d->slot_owner_cap) {
 			d->slot_owner =
@@ -700,7 +700,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 			return FAILURE;
 		}
 	}
-	if (ev->slot) {
+	if (ev->slot && d->r.refs) {
 		if (UNEXPECTED(ev->slot >= d->slots_cap)) {
 			d->slots = grow_ptrs(d->slots, &d->slots_cap, ev->slot, sizeof(zval *));
 		}

@@ -32,6 +32,7 @@ typedef struct encoder {
 	HashTable ce_shapes; /* class entry -> shape, for objects with all declared props set */
 	smart_str kb;        /* scratch: key records of the array or object being written */
 	uint32_t depth;
+	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
@@ -657,6 +658,7 @@ static bool write_known(encoder *e, zval *v)
 		out_tag(e, ZS_T_NULL);
 	} else {
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+		e->refs = true;
 		if (Z_ISREF_P(v)) {
 			e->n--;
 			p = zs_wire_put_backref(p, ZS_T_BACKREF_REF, (uint32_t)Z_LVAL_P(zv));
@@ -722,6 +724,7 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	encoder e;
 	zend_result res;
 	unsigned char *p;
+	size_t start;
 
 	memset(&e, 0, sizeof(e));
 	e.buf = buf;
@@ -730,8 +733,12 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	zend_hash_init(&e.ids, 8, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&e.ce_shapes, 8, NULL, NULL, 0);
 	p = out_begin(&e, 2);
-	out_end(&e, zs_wire_put_header(p));
+	start = ZSTR_LEN(buf->s);
+	out_end(&e, zs_wire_put_header(p, false));
 	res = encode_value(&e, value);
+	if (res == SUCCESS && e.refs) {
+		ZSTR_VAL(buf->s)[start + 1] |= (char)ZS_WIRE_FLAG_REFS;
+	}
 	if (EG(exception)) {
 		res = FAILURE;
 	}

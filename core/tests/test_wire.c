@@ -18,7 +18,13 @@ typedef struct {
 
 static void hdr(blob *x)
 {
-	x->n = (size_t)(zs_wire_put_header(x->b) - x->b);
+	x->n = (size_t)(zs_wire_put_header(x->b, false) - x->b);
+}
+
+// Header with the back-reference flag (FORMAT.md §2).
+static void hdr_refs(blob *x)
+{
+	x->n = (size_t)(zs_wire_put_header(x->b, true) - x->b);
 }
 
 static void raw(blob *x, const char *bytes, size_t n)
@@ -310,7 +316,7 @@ static void test_objects(void)
 	zs_reader r;
 	zs_event ev;
 	// [obj Foo{a:1}, obj Foo{a:2} by shape, backref to slot 2, &ref to slot 3, enum, blob]
-	hdr(&x);
+	hdr_refs(&x);
 	x.n = (size_t)(zs_wire_put_list(x.b + x.n, 6) - x.b);
 	tag(&x, ZS_T_OBJECT);
 	put_str(&x, "Foo");
@@ -347,18 +353,23 @@ static void test_objects(void)
 	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END && zs_reader_finish(&r));
 	zs_reader_free(&r);
 
-	hdr(&x);
+	hdr_refs(&x);
 	raw(&x, "\x92\x01\xD6\x00", 4); // object backref to an int slot
 	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF_TYPE);
-	hdr(&x);
+	hdr_refs(&x);
 	raw(&x, "\x91\xD6\x01", 3); // backref to itself
 	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF);
-	hdr(&x);
+	hdr_refs(&x);
 	raw(&x, "\x91\xD7\x05", 3); // reference to a slot not yet taken
 	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF);
-	hdr(&x);
+	hdr_refs(&x);
 	raw(&x, "\x91\xD7\x00", 3); // recursive array: $a[0] = &$a
 	ZS_CHECK(check(&x, NULL) == ZS_WE_NONE);
+	x.b[1] = ZS_WIRE_VERSION; // the same without the flag
+	ZS_CHECK(check(&x, &pos) == ZS_WE_REF_FLAG && pos == 3);
+	hdr_refs(&x);
+	raw(&x, "\x91\x01", 2); // flag without any back-reference
+	ZS_CHECK(check(&x, &pos) == ZS_WE_REF_FLAG && pos == 1);
 	hdr(&x);
 	raw(&x, "\xD1\x40\x00", 3); // empty class name
 	ZS_CHECK(check(&x, NULL) == ZS_WE_CLASS);
