@@ -189,6 +189,7 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		ev->has_key = false;
 		ev->key.is_str = 0;
 		ev->key.i = f->pos;
+		ev->key.str = ZS_WIRE_NO_INDEX;
 	}
 	f->pos++;
 	if (r->refs) {

@@ -443,6 +443,32 @@ static void test_int_keys(void)
 	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"-9223372036854775809", 20, &v));
 }
 
+// zs_reader_next_fast() gives exactly the events and errors of zs_reader_next().
+static void same_events(const unsigned char *b, size_t n)
+{
+	zs_reader r1, r2;
+	zs_event e1, e2;
+	bool ok1, ok2;
+	zs_reader_init(&r1, b, n, &zs_alloc_libc, 0);
+	zs_reader_init(&r2, b, n, &zs_alloc_libc, 0);
+	ok1 = zs_reader_header(&r1);
+	ok2 = zs_reader_header(&r2);
+	while (ok1 && ok2 && !zs_reader_done(&r1) && !zs_reader_done(&r2)) {
+		memset(&e1, 0, sizeof(e1));
+		memset(&e2, 0, sizeof(e2));
+		ok1 = zs_reader_next(&r1, &e1);
+		ok2 = zs_reader_next_fast(&r2, &e2);
+		if (ok1 && ok2) {
+			ZS_CHECK(e1.type == e2.type && e1.i == e2.i && e1.slot == e2.slot);
+			ZS_CHECK(e1.has_key == e2.has_key && e1.key.i == e2.key.i);
+			ZS_CHECK(e1.key.str == e2.key.str && e1.len == e2.len && e1.pos == e2.pos);
+		}
+	}
+	ZS_CHECK(ok1 == ok2 && r1.err == r2.err && r1.err_pos == r2.err_pos);
+	zs_reader_free(&r1);
+	zs_reader_free(&r2);
+}
+
 // Random byte strings after a valid header: the reader always terminates.
 static void test_random(void)
 {
@@ -460,6 +486,11 @@ static void test_random(void)
 		}
 		x.n = len;
 		(void)check(&x, NULL);
+		// the same bytes inside a list, with and without the reference flag
+		memmove(x.b + 3, x.b + 2, len - 2);
+		x.b[2] = 0x9F;
+		x.b[1] = (unsigned char)(ZS_WIRE_VERSION | (n & 1 ? ZS_WIRE_FLAG_REFS : 0));
+		same_events(x.b, len + 1);
 	}
 	ZS_CHECK(1);
 }
