@@ -21,6 +21,15 @@
 /* One record per key in a shape's lookup key: a kind byte and 8 bytes of payload. */
 #define KEYREC 9
 
+/* Recently seen array key sequences and their shapes: rows of a table hit this and skip
+ * interning their keys one by one. Keys are held (strings addref'd). */
+#define MEMO_SIZE 64
+typedef struct shape_memo {
+	uint32_t count;
+	uint32_t shape;
+	zval *keys;
+} shape_memo;
+
 typedef struct encoder {
 	smart_str *buf;
 	HashTable strs; /* string content -> string table index */
@@ -33,6 +42,7 @@ typedef struct encoder {
 	smart_str kb;        /* scratch: key records of the array or object being written */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
+	shape_memo memo[MEMO_SIZE];
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
@@ -213,6 +223,99 @@ static zend_always_inline zend_result encode_elem(encoder *e, HashTable *parent,
 }
 
 /* Keys and values of `ht` (a PHP array, or __serialize()'s result when self is NULL). */
+static zend_always_inline bool same_key(zval *k, zend_string *key, zend_ulong idx)
+{
+	if (!key) {
+		return Z_TYPE_P(k) == IS_LONG && (zend_ulong)Z_LVAL_P(k) == idx;
+	}
+	if (Z_TYPE_P(k) != IS_STRING) {
+		return false;
+	}
+	if (Z_STR_P(k) == key) {
+		return true;
+	}
+	if (ZSTR_LEN(Z_STR_P(k)) != ZSTR_LEN(key) ||
+	    (ZSTR_H(Z_STR_P(k)) && ZSTR_H(key) && ZSTR_H(Z_STR_P(k)) != ZSTR_H(key))) {
+		return false;
+	}
+	return memcmp(ZSTR_VAL(Z_STR_P(k)), ZSTR_VAL(key), ZSTR_LEN(key)) == 0;
+}
+
+/* The memo slot for ht: by count and first key. */
+static shape_memo *memo_slot(encoder *e, HashTable *ht, uint32_t count)
+{
+	zend_string *key;
+	zend_ulong idx, h = count;
+	zval *val;
+
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
+	{
+		(void)val;
+		h = h * 31 +
+		    (key ? ZSTR_LEN(key) * 7 + (ZSTR_LEN(key) ? (unsigned char)ZSTR_VAL(key)[0] : 0) : idx);
+		break;
+	}
+	ZEND_HASH_FOREACH_END();
+	return &e->memo[h & (MEMO_SIZE - 1)];
+}
+
+static bool memo_match(shape_memo *m, HashTable *ht, uint32_t count)
+{
+	zend_string *key;
+	zend_ulong idx;
+	zval *val, *k;
+
+	if (!m->keys || m->count != count) {
+		return false;
+	}
+	k = m->keys;
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
+	{
+		(void)val;
+		if (!same_key(k, key, idx)) {
+			return false;
+		}
+		k++;
+	}
+	ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+static void memo_release(shape_memo *m)
+{
+	uint32_t i;
+	if (m->keys) {
+		for (i = 0; i < m->count; i++) {
+			zval_ptr_dtor(&m->keys[i]);
+		}
+		efree(m->keys);
+		m->keys = NULL;
+	}
+}
+
+static void memo_store(shape_memo *m, HashTable *ht, uint32_t count, uint32_t shape)
+{
+	zend_string *key;
+	zend_ulong idx;
+	zval *val, *k;
+
+	memo_release(m);
+	m->keys = k = safe_emalloc(count, sizeof(zval), 0);
+	m->count = count;
+	m->shape = shape;
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
+	{
+		(void)val;
+		if (key) {
+			ZVAL_STR_COPY(k, key);
+		} else {
+			ZVAL_LONG(k, (zend_long)idx);
+		}
+		k++;
+	}
+	ZEND_HASH_FOREACH_END();
+}
+
 static zend_result encode_array_body(encoder *e, HashTable *ht, HashTable *self)
 {
 	uint32_t count = zend_array_count(ht);
@@ -235,6 +338,11 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, HashTable *self)
 	{
 		uint32_t first_new = e->nstrs, shape;
 		bool is_new;
+		shape_memo *m = memo_slot(e, ht, count);
+		if (memo_match(m, ht, count)) {
+			write_shape_ref(e, m->shape);
+			goto values;
+		}
 		kb_reset(e);
 		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
 		{
@@ -253,7 +361,9 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, HashTable *self)
 		} else {
 			write_shape_ref(e, shape);
 		}
+		memo_store(m, ht, count, shape);
 	}
+values:
 	ZEND_HASH_FOREACH_VAL_IND(ht, val)
 	{
 		if (encode_elem(e, self, val) != SUCCESS) {
@@ -747,5 +857,8 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	zend_hash_destroy(&e.ids);
 	zend_hash_destroy(&e.ce_shapes);
 	smart_str_free(&e.kb);
+	for (int i = 0; i < MEMO_SIZE; i++) {
+		memo_release(&e.memo[i]);
+	}
 	return res;
 }
