@@ -355,7 +355,6 @@ static const unsigned char *key_bytes(const zs_reader *r, const zs_key *k, size_
 
 static bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
 {
-	const unsigned char *sa, *sb;
 	size_t la, lb;
 
 	if (a->is_str != b->is_str) {
@@ -367,9 +366,11 @@ static bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
 	if (a->str == b->str) {
 		return true;
 	}
-	sa = key_bytes(r, a, &la);
-	sb = key_bytes(r, b, &lb);
-	return la == lb && memcmp(sa, sb, la) == 0;
+	la = a->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[a->str].len;
+	lb = b->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[b->str].len;
+	/* different indexes of equal length are both real entries (length > 0) */
+	return la == lb &&
+	       memcmp(r->start + r->strs[a->str].off, r->start + r->strs[b->str].off, la) == 0;
 }
 
 static uint64_t key_hash(const zs_reader *r, const zs_key *k)

@@ -43,6 +43,9 @@ typedef struct encoder {
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	shape_memo memo[MEMO_SIZE];
+	/* var.c's in_rcn_array: the values being written sit in an array or property table
+	 * that is shared, so an object there may be met again even with a refcount of 1 */
+	bool rcn;
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
@@ -654,6 +657,7 @@ static zend_result encode_magic_serialize(encoder *e, zval *struc)
 	}
 	out_tag(e, ZS_T_OBJECT_DATA);
 	write_string(e, obj->ce->name);
+	e->rcn = Z_REFCOUNT(retval) > 1;
 	res = encode_array_body(e, Z_ARRVAL(retval), NULL);
 	zval_ptr_dtor(&retval);
 	zval_ptr_dtor(&tmp);
@@ -692,6 +696,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 	zend_object *obj = Z_OBJ_P(struc);
 	zend_class_entry *ce = obj->ce;
 	zend_result res;
+	bool rcn;
 
 	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
 		zend_throw_exception_ex(NULL, 0, "Serialization of '%s' is not allowed",
@@ -707,6 +712,8 @@ static zend_result encode_object(encoder *e, zval *struc)
 	if (enter(e) != SUCCESS) {
 		return FAILURE;
 	}
+	rcn = e->rcn;
+	e->rcn = false;
 	if (ce->__serialize) {
 		res = encode_magic_serialize(e, struc);
 	} else if (ce->serialize) {
@@ -732,6 +739,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 				}
 			}
 			props = zend_get_properties_for(struc, ZEND_PROP_PURPOSE_SERIALIZE);
+			e->rcn = GC_REFCOUNT(props) > 1;
 			res = encode_props(e, name, props, incomplete);
 			zend_release_properties(props);
 			if (incomplete) {
@@ -739,6 +747,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 			}
 		}
 	}
+	e->rcn = rcn;
 	e->depth--;
 	return res;
 }
@@ -751,6 +760,17 @@ static bool write_known(encoder *e, zval *v)
 {
 	zval *target = v, *zv;
 	zend_ulong key;
+
+	if (!Z_ISREF_P(v)) {
+		/* php_add_var_hash(): an object nobody else holds cannot be met again */
+		zend_object *obj = Z_OBJ_P(v);
+		if (!e->rcn && GC_REFCOUNT(obj) == 1 &&
+		    (obj->properties == NULL || GC_REFCOUNT(obj->properties) == 1) &&
+		    obj->ce->__serialize == NULL &&
+		    !zend_hash_find_known_hash(&obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP))) {
+			return false;
+		}
+	}
 
 	if (Z_ISREF_P(v) && Z_TYPE_P(Z_REFVAL_P(v)) == IS_OBJECT) {
 		target = Z_REFVAL_P(v);
@@ -813,13 +833,18 @@ static zend_result encode_value(encoder *e, zval *v)
 	case IS_STRING:
 		write_string(e, Z_STR_P(v));
 		return SUCCESS;
-	case IS_ARRAY:
+	case IS_ARRAY: {
+		bool rcn = e->rcn;
 		if (enter(e) != SUCCESS) {
 			return FAILURE;
 		}
+		/* the top-level array counts as unshared, as in var.c */
+		e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
 		res = encode_array_body(e, Z_ARRVAL_P(v), Z_ARRVAL_P(v));
+		e->rcn = rcn;
 		e->depth--;
 		return res;
+	}
 	case IS_OBJECT:
 		return encode_object(e, v);
 	default:
