@@ -132,7 +132,8 @@ ZS_INLINE const zs_key *zs_reader_shape_key(const zs_reader *r, uint32_t shape, 
 }
 
 /* zs_reader_next() with the commonest values inside containers decoded inline: one-byte
- * ints, null and booleans, U8/U16/U32 and string references (FORMAT.md §4, §5). Same
+ * ints, null and booleans, U8/U16/U32, short string literals and string references
+ * (FORMAT.md §4, §5). Same
  * checks and same events; everything else goes through zs_reader_next(). */
 ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 {
@@ -160,6 +161,17 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		ev->len = r->strs[ev->index].len;
 		ev->str = r->start + r->strs[ev->index].off;
 		p++;
+	} else if (tag > 0x40 && tag < 0x60 && (size_t)(r->end - p) > (size_t)(tag - 0x40) &&
+	           r->nstrs < r->strs_cap) {
+		/* a new short string: enters the string table (§5) */
+		ev->type = ZS_EV_STRING;
+		ev->len = (size_t)(tag - 0x40);
+		ev->str = p + 1;
+		ev->index = r->nstrs;
+		r->strs[r->nstrs].off = (size_t)(p + 1 - r->start);
+		r->strs[r->nstrs].len = ev->len;
+		r->nstrs++;
+		p += 1 + ev->len;
 	} else if (tag >= 0xC0 && tag <= 0xC2) {
 		ev->type = tag == 0xC0 ? ZS_EV_NULL : tag == 0xC1 ? ZS_EV_FALSE : ZS_EV_TRUE;
 		p++;
