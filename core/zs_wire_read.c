@@ -353,7 +353,7 @@ static const unsigned char *key_bytes(const zs_reader *r, const zs_key *k, size_
 	return zs_reader_str(r, k->str, len);
 }
 
-static bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
+static inline bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
 {
 	size_t la, lb;
 

@@ -882,7 +882,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	zend_long depth = opts->max_depth;
 	uint32_t i;
 
-	memset(&d, 0, sizeof(d));
+	memset(&d, 0, offsetof(decoder, msgbuf));
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
 	zs_reader_init(&d.r, buf, len, &zser_emalloc,

@@ -23,7 +23,7 @@
 
 /* Recently seen array key sequences and their shapes: rows of a table hit this and skip
  * interning their keys one by one. Keys are held (strings addref'd). */
-#define MEMO_SIZE 64
+#define MEMO_SIZE 16
 typedef struct shape_memo {
 	uint32_t count;
 	uint32_t shape;
