@@ -441,9 +441,7 @@ static zend_result decode_enum(decoder *d, const zs_event *ev, zval *dest)
 	zend_class_constant *c;
 	zend_class_entry *ce;
 
-	if (!class_allowed(d, name)) {
-		return failf(d, ev->pos, "Class '%s' is not allowed", ZSTR_VAL(name));
-	}
+	/* like unserialize() in PHP 8.2, allowed_classes does not apply to enums */
 	BG(serialize_lock)++;
 	ce = zend_lookup_class(name);
 	BG(serialize_lock)--;
