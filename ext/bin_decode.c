@@ -933,7 +933,7 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 	zser_decode_opts opts;
 
 	opts.allowed = NULL;
-	opts.max_depth = zend_ini_long("unserialize_max_depth", sizeof("unserialize_max_depth") - 1, 0);
+	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
 	return zser_decode(result, buf, len, &opts);
 }

@@ -42,10 +42,11 @@ typedef struct encoder {
 	smart_str kb;        /* scratch: key records of the array or object being written */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
-	shape_memo memo[MEMO_SIZE];
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
+	uint32_t memo_live; /* bit i: memo[i] holds keys (the array is not zeroed up front) */
+	shape_memo memo[MEMO_SIZE];
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
@@ -259,7 +260,12 @@ static shape_memo *memo_slot(encoder *e, HashTable *ht, uint32_t count)
 		break;
 	}
 	ZEND_HASH_FOREACH_END();
-	return &e->memo[h & (MEMO_SIZE - 1)];
+	h &= MEMO_SIZE - 1;
+	if (!(e->memo_live & (1u << h))) {
+		e->memo_live |= 1u << h;
+		e->memo[h].keys = NULL;
+	}
+	return &e->memo[h];
 }
 
 static bool memo_match(shape_memo *m, HashTable *ht, uint32_t count)
@@ -861,7 +867,7 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	unsigned char *p;
 	size_t start;
 
-	memset(&e, 0, sizeof(e));
+	memset(&e, 0, offsetof(encoder, memo));
 	e.buf = buf;
 	zend_hash_init(&e.strs, 16, NULL, NULL, 0);
 	zend_hash_init(&e.shapes, 8, NULL, NULL, 0);
@@ -883,7 +889,9 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	zend_hash_destroy(&e.ce_shapes);
 	smart_str_free(&e.kb);
 	for (int i = 0; i < MEMO_SIZE; i++) {
-		memo_release(&e.memo[i]);
+		if (e.memo_live & (1u << i)) {
+			memo_release(&e.memo[i]);
+		}
 	}
 	return res;
 }
