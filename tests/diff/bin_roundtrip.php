@@ -460,6 +460,33 @@ for ($case = 0; $case < $cases; $case++) {
     unset($v, $gen);
 }
 
+// FORMAT.md §12: decoded memory <= 256 x input bytes (+ class defaults), on the densest
+// inputs: one-key maps by shape reference, one-element lists, objects by shape reference.
+function varint(int $v): string
+{
+    $o = '';
+    while ($v >= 0x80) {
+        $o .= chr(($v & 0x7F) | 0x80);
+        $v >>= 7;
+    }
+    return $o . chr($v);
+}
+$n = 50000;
+$dense = [
+    'maps' => "Z\x01\xCF" . varint($n - 16) . "\xD0\x00\x41k\x00" . str_repeat("\xA0\x00", $n - 1),
+    'lists' => "Z\x01\xCF" . varint($n - 16) . str_repeat("\x91\x00", $n),
+    'objects' => "Z\x01\xCF" . varint($n - 16) . "\xD1\x48stdClass\x00" . str_repeat("\xA0", $n - 1),
+];
+foreach ($dense as $what => $blob) {
+    $m0 = memory_get_usage();
+    $x = zser_unserialize($blob);
+    $used = memory_get_usage() - $m0;
+    if (!is_array($x) || count($x) !== $n || $used > 256 * strlen($blob) + 65536) {
+        fail($seed, -1, "memory bound: $what", $used, strlen($blob));
+    }
+    unset($x);
+}
+
 printf("bin_roundtrip: %d graphs, %d truncations, %d flips (%d values, %d errors, %d exceptions), bytes zser/serialize %.3f, seed %d\n",
     $stats['graphs'], $stats['truncations'], $stats['flips'], $stats['flip_values'], $stats['flip_errors'], $stats['flip_exceptions'], $zs / max(1, $ps), $seed);
 exit(0);
