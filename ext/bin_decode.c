@@ -133,17 +133,40 @@ static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
 }
 
 /* The zend_string of string table entry idx, created on first use and shared after. */
-static zend_string *str_at(decoder *d, uint32_t idx)
+/* A table entry whose string the table does not own: the value it was first created for
+ * does, and every value built here lives at least until the decoder is freed. */
+#define BORROWED ((uintptr_t)1)
+
+static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 {
+	size_t len;
+	const unsigned char *s = zs_reader_str(&d->r, idx, &len);
 	if (UNEXPECTED(idx >= d->strs_cap)) {
 		d->strs = grow_ptrs(d->strs, &d->strs_cap, idx, sizeof(zend_string *));
 	}
-	if (!d->strs[idx]) {
-		size_t len;
-		const unsigned char *s = zs_reader_str(&d->r, idx, &len);
-		d->strs[idx] = len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
+	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
+}
+
+static zend_string *str_at(decoder *d, uint32_t idx)
+{
+	if (UNEXPECTED(idx >= d->strs_cap) || !d->strs[idx]) {
+		/* new_str() may move d->strs: store after it returns */
+		zend_string *s = new_str(d, idx);
+		d->strs[idx] = s;
 	}
-	return d->strs[idx];
+	return (zend_string *)((uintptr_t)d->strs[idx] & ~BORROWED);
+}
+
+/* A string value: the first use of an entry hands the new string to the value itself. */
+static zend_always_inline void string_value(decoder *d, zval *dest, uint32_t idx)
+{
+	if (UNEXPECTED(idx >= d->strs_cap) || !d->strs[idx]) {
+		zend_string *s = new_str(d, idx);
+		d->strs[idx] = (zend_string *)((uintptr_t)s | BORROWED);
+		ZVAL_STR(dest, s);
+		return;
+	}
+	ZVAL_STR_COPY(dest, (zend_string *)((uintptr_t)d->strs[idx] & ~BORROWED));
 }
 
 static zend_string *key_str(decoder *d, const zs_key *k)
@@ -729,7 +752,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		if (ev->index == ZS_WIRE_NO_INDEX) {
 			ZVAL_EMPTY_STRING(dest);
 		} else {
-			ZVAL_STR_COPY(dest, str_at(d, ev->index));
+			string_value(d, dest, ev->index);
 		}
 		break;
 	case ZS_EV_LIST:
@@ -831,7 +854,7 @@ static void free_decoder(decoder *d)
 		efree(d->slot_owner);
 	}
 	for (i = 0; i < d->strs_cap; i++) {
-		if (d->strs[i]) {
+		if (d->strs[i] && !((uintptr_t)d->strs[i] & BORROWED)) {
 			zend_string_release(d->strs[i]);
 		}
 	}
