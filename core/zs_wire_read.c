@@ -25,7 +25,15 @@ static bool fail(zs_reader *r, zs_wire_error e, const unsigned char *at)
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth)
 {
-	memset(r, 0, sizeof(*r));
+	memset(r, 0, offsetof(zs_reader, frames_inl));
+	r->frames = r->frames_inl;
+	r->frames_cap = sizeof(r->frames_inl) / sizeof(r->frames_inl[0]);
+	r->strs = r->strs_inl;
+	r->strs_cap = sizeof(r->strs_inl) / sizeof(r->strs_inl[0]);
+	r->shapes = r->shapes_inl;
+	r->shapes_cap = sizeof(r->shapes_inl) / sizeof(r->shapes_inl[0]);
+	r->keys = r->keys_inl;
+	r->keys_cap = sizeof(r->keys_inl) / sizeof(r->keys_inl[0]);
 	r->start = (const unsigned char *)data;
 	r->p = r->start;
 	r->end = r->start + len;
@@ -36,7 +44,8 @@ void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *
 
 static void release(zs_reader *r, void *p)
 {
-	if (p) {
+	if (p && p != (void *)r->frames_inl && p != (void *)r->strs_inl && p != (void *)r->shapes_inl &&
+	    p != (void *)r->keys_inl) {
 		r->alloc->free(r->alloc->ctx, p);
 	}
 }
@@ -79,8 +88,17 @@ static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t 
 		fail(r, ZS_WE_NOMEM, r->p);
 		return NULL;
 	}
-	n = arr ? r->alloc->realloc(r->alloc->ctx, arr, (size_t)*cap * elem, (size_t)ncap * elem)
-	        : r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
+	if (arr == (void *)r->frames_inl || arr == (void *)r->strs_inl ||
+	    arr == (void *)r->shapes_inl || arr == (void *)r->keys_inl) {
+		/* leaving the built-in table: copy it out, never free it */
+		n = r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
+		if (n) {
+			memcpy(n, arr, (size_t)*cap * elem);
+		}
+	} else {
+		n = arr ? r->alloc->realloc(r->alloc->ctx, arr, (size_t)*cap * elem, (size_t)ncap * elem)
+		        : r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
+	}
 	if (!n) {
 		fail(r, ZS_WE_NOMEM, r->p);
 		return NULL;
@@ -389,6 +407,29 @@ static uint64_t key_hash(const zs_reader *r, const zs_key *k)
 	return h;
 }
 
+/* Equal keys have equal fingerprints: the kind, the length and up to 8 leading bytes. */
+static inline uint64_t key_fingerprint(const zs_reader *r, const zs_key *k)
+{
+	uint64_t v = 0;
+	size_t len;
+
+	if (!k->is_str) {
+		return (uint64_t)k->i * 2u;
+	}
+	if (k->str == ZS_WIRE_NO_INDEX) {
+		return 1;
+	}
+	len = r->strs[k->str].len;
+	{
+		const unsigned char *s = r->start + r->strs[k->str].off;
+		size_t i, n = len < 8 ? len : 8;
+		for (i = 0; i < n; i++) {
+			v = v << 8 | s[i];
+		}
+	}
+	return (v ^ ((uint64_t)len << 56)) | 1u;
+}
+
 /* True when some key occurs twice among keys[0..count). */
 static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool *dup)
 {
@@ -397,9 +438,12 @@ static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool
 
 	*dup = false;
 	if (count <= 8) {
-		for (i = 1; i < count; i++) {
+		/* cheap fingerprints first: full comparisons only where they collide */
+		uint64_t fp[8];
+		for (i = 0; i < count; i++) {
+			fp[i] = key_fingerprint(r, &keys[i]);
 			for (j = 0; j < i; j++) {
-				if (key_equal(r, &keys[i], &keys[j])) {
+				if (fp[i] == fp[j] && key_equal(r, &keys[i], &keys[j])) {
 					*dup = true;
 					return true;
 				}

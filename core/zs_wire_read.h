@@ -96,10 +96,17 @@ typedef struct zs_reader {
 	uint32_t nslots, slots_cap;
 	uint32_t *dupset; /* scratch hash set for duplicate keys */
 	size_t dupset_cap;
+	/* The first entries of each table live here, so that small blobs (sessions, cache
+	 * entries) need no allocation. Hence a reader must not be copied once initialised. */
+	zs_rframe frames_inl[8];
+	zs_rstr strs_inl[8];
+	zs_rshape shapes_inl[4];
+	zs_key keys_inl[16];
 } zs_reader;
 
 /* Prepares a reader over data[0..len). max_depth 0 or above ZS_WIRE_MAX_DEPTH means the cap.
- * Nothing is allocated until events are read; always call zs_reader_free(). */
+ * Nothing is allocated until the small built-in tables overflow; always call
+ * zs_reader_free(). The reader points into itself: never copy or move it. */
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth);
 /* Releases the tables; the event pointers into the input stay valid. */

@@ -55,7 +55,6 @@ typedef struct delayed {
 } delayed;
 
 typedef struct decoder {
-	zs_reader r;
 	const zser_decode_opts *opts;
 	zval root;
 	zend_string **strs;
@@ -77,7 +76,11 @@ typedef struct decoder {
 	HashTable *garbage;
 	const char *msg;
 	size_t msg_pos;
+	/* not cleared up front: zs_reader_init() sets what it needs, msgbuf is written on use */
+	zs_reader r;
 	char msgbuf[256];
+	zend_string *strs_inl[16]; /* first string table entries: cleared in zser_decode() */
+	dframe frames_inl[8];
 } decoder;
 
 static void *alloc_malloc(void *ctx, size_t n)
@@ -116,7 +119,7 @@ static zend_result failf(decoder *d, size_t pos, const char *fmt, ...)
 }
 
 /* Grows an array of pointers to hold index `need`, zero-filling the new part. */
-static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
+static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
 {
 	uint32_t ncap;
 	if (need < *cap) {
@@ -126,13 +129,25 @@ static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
 	while (ncap <= need) {
 		ncap = ncap > 0x7FFFFFFFu ? need + 1 : ncap * 2;
 	}
-	arr = safe_erealloc(arr, ncap, elem, 0);
+	if (arr == inl) {
+		/* leaving the built-in table: copy it out, never free it */
+		void *n = safe_emalloc(ncap, elem, 0);
+		memcpy(n, arr, (size_t)*cap * elem);
+		arr = n;
+	} else {
+		arr = safe_erealloc(arr, ncap, elem, 0);
+	}
 	memset((char *)arr + (size_t)*cap * elem, 0, (size_t)(ncap - *cap) * elem);
 	*cap = ncap;
 	return arr;
 }
 
 /* The zend_string of string table entry idx, created on first use and shared after. */
+static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+	return grow_from(arr, NULL, cap, need, elem);
+}
+
 /* A table entry whose string the table does not own: the value it was first created for
  * does, and every value built here lives at least until the decoder is freed. */
 #define BORROWED ((uintptr_t)1)
@@ -142,7 +157,7 @@ static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 	size_t len;
 	const unsigned char *s = zs_reader_str(&d->r, idx, &len);
 	if (UNEXPECTED(idx >= d->strs_cap)) {
-		d->strs = grow_ptrs(d->strs, &d->strs_cap, idx, sizeof(zend_string *));
+		d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
 	}
 	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
 }
@@ -315,7 +330,7 @@ static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, cons
 	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
 	dframe *f;
 	if (d->depth == d->frames_cap) {
-		d->frames = grow_ptrs(d->frames, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = grow_from(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
@@ -853,12 +868,12 @@ static void free_decoder(decoder *d)
 	if (d->slot_owner) {
 		efree(d->slot_owner);
 	}
-	for (i = 0; i < d->strs_cap; i++) {
+	for (i = 0; i < d->strs_cap && i < d->r.nstrs; i++) {
 		if (d->strs[i] && !((uintptr_t)d->strs[i] & BORROWED)) {
 			zend_string_release(d->strs[i]);
 		}
 	}
-	if (d->strs) {
+	if (d->strs != d->strs_inl) {
 		efree(d->strs);
 	}
 	if (d->classes) {
@@ -867,7 +882,7 @@ static void free_decoder(decoder *d)
 	if (d->slots) {
 		efree(d->slots);
 	}
-	if (d->frames) {
+	if (d->frames != d->frames_inl) {
 		efree(d->frames);
 	}
 	if (d->calls) {
@@ -903,7 +918,12 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	zend_long depth = opts->max_depth;
 	uint32_t i;
 
-	memset(&d, 0, offsetof(decoder, msgbuf));
+	memset(&d, 0, offsetof(decoder, r));
+	memset(d.strs_inl, 0, sizeof(d.strs_inl));
+	d.strs = d.strs_inl;
+	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
+	d.frames = d.frames_inl;
+	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
 	zs_reader_init(&d.r, buf, len, &zser_emalloc,
