@@ -571,12 +571,17 @@ static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 	return true;
 }
 
-static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned char *at)
+static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned char *at,
+                 bool counts)
 {
 	zs_rframe *f;
 
-	if (r->depth >= r->max_depth) {
-		return fail(r, ZS_WE_DEPTH, at);
+	/* an empty list holds nothing, so it never takes the frame stack deeper than `level` */
+	if (counts) {
+		if (r->level >= r->max_depth) {
+			return fail(r, ZS_WE_DEPTH, at);
+		}
+		r->level++;
 	}
 	if (r->depth == r->frames_cap) {
 		f = grow(r, r->frames, &r->frames_cap, r->depth + 1, sizeof(zs_rframe));
@@ -589,6 +594,7 @@ static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned
 	f->remaining = count;
 	f->pos = 0;
 	f->key_base = key_base;
+	f->level = counts;
 	return true;
 }
 
@@ -735,9 +741,9 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		ev->type = ZS_EV_STRING;
 		return take_slot(r, 0, ev) && read_str(r, tag, &ev->str, &ev->len, &ev->index);
 	case ZS_T_OBJECT:
-		return read_object(r, at, ev, &key_base) && push(r, ev->count, key_base, at);
+		return read_object(r, at, ev, &key_base) && push(r, ev->count, key_base, at, true);
 	case ZS_T_OBJECT_DATA:
-		return read_object_data(r, at, ev, &key_base) && push(r, ev->count, key_base, at);
+		return read_object_data(r, at, ev, &key_base) && push(r, ev->count, key_base, at, true);
 	case ZS_T_OBJECT_BLOB:
 		ev->type = ZS_EV_OBJECT_BLOB;
 		if (!take_slot(r, 1, ev) || !read_class(r, &ev->cls) || !read_varint(r, &v)) {
@@ -821,7 +827,8 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 			return false;
 		}
 	}
-	return push(r, ev->count, key_base, at);
+	/* unserialize() enters a level for every object but only for non-empty arrays */
+	return push(r, ev->count, key_base, at, ev->type != ZS_EV_LIST || ev->count > 0);
 }
 
 static bool read_value(zs_reader *r, zs_event *ev)
@@ -864,6 +871,7 @@ bool zs_reader_next(zs_reader *r, zs_event *ev)
 		if (f->remaining == 0) {
 			ev->type = ZS_EV_END;
 			ev->pos = (size_t)(r->p - r->start);
+			r->level -= f->level;
 			if (--r->depth == 0) {
 				r->done = true;
 			}

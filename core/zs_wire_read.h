@@ -73,12 +73,14 @@ typedef struct zs_rframe {
 	uint32_t remaining;
 	uint32_t pos;
 	uint32_t key_base; /* ZS_WIRE_NO_INDEX for lists */
+	uint32_t level;    /* 1 when it counts towards the depth limit (§11) */
 } zs_rframe;
 
 typedef struct zs_reader {
 	const unsigned char *start, *p, *end;
 	const zs_alloc *alloc;
 	uint32_t depth, max_depth;
+	uint32_t level; /* open containers that count for max_depth: all but empty lists (§11) */
 	bool done;
 	bool refs; /* header flag: back-references may occur, so slots are tracked (§2) */
 	bool refs_seen;

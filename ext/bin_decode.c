@@ -74,6 +74,7 @@ typedef struct decoder {
 	propmap **maps; /* per shape */
 	uint32_t maps_cap;
 	HashTable *garbage;
+	zend_string *deferred; /* class named by a "has no unserializer" warning still to give */
 	const char *msg;
 	size_t msg_pos;
 	/* not cleared up front: zs_reader_init() sets what it needs, msgbuf is written on use */
@@ -451,8 +452,12 @@ static zend_result decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		return FAILURE;
 	}
 	if (ce == php_ce_incomplete_class || ce->unserialize == NULL) {
-		php_error_docref(NULL, E_WARNING, "Class %s has no unserializer",
-		                 ZSTR_VAL(str_at(d, ev->cls)));
+		/* unserialize()'s warning, given only if the whole value decodes (one warning in all
+		 * on failure): kept until then */
+		if (!d->deferred) {
+			d->deferred = str_at(d, ev->cls);
+			zend_string_addref(d->deferred);
+		}
 		return new_object(d, dest, ce, ev->cls);
 	}
 	BG(serialize_lock)++;
@@ -586,6 +591,14 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 		                 zend_get_unmangled_property_name(key));
 		zend_string_release(key);
 		return NULL;
+	}
+	if (!(obj->ce->ce_flags & ZEND_ACC_ALLOW_DYNAMIC_PROPERTIES)) {
+		zend_error(E_DEPRECATED, "Creation of dynamic property %s::$%s is deprecated",
+		           ZSTR_VAL(obj->ce->name), zend_get_unmangled_property_name(key));
+		if (EG(exception)) {
+			zend_string_release(key);
+			return NULL;
+		}
 	}
 	data = zend_hash_add_new(f->ht, key, &EG(uninitialized_zval));
 	zend_string_release(key);
@@ -853,6 +866,9 @@ static void free_decoder(decoder *d)
 		zval_ptr_dtor(&d->calls[i].data);
 		OBJ_RELEASE(d->calls[i].obj);
 	}
+	if (d->deferred) {
+		zend_string_release(d->deferred);
+	}
 	if (d->garbage) {
 		zend_hash_destroy(d->garbage);
 		FREE_HASHTABLE(d->garbage);
@@ -945,6 +961,9 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	} while (!zs_reader_done(&d.r));
 	if (!zs_reader_finish(&d.r)) {
 		goto fail;
+	}
+	if (d.deferred) {
+		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred));
 	}
 	run_calls(&d);
 	free_decoder(&d);

@@ -213,17 +213,39 @@ static zend_result enter(encoder *e)
 
 /* One element of an array or property table, as php_var_serialize_nested_data() treats it:
  * a reference nobody else holds is its value, and an array holding itself is null. */
-static zend_always_inline zend_result encode_elem(encoder *e, HashTable *parent, zval *data)
+static zval *lookup_var(encoder *e, zval *v);
+
+/* `parent` is the array or object whose element this is when var.c writes it through
+ * php_var_serialize_nested_data() (which guards arrays against recursion), NULL where var.c
+ * writes elements directly (__serialize() data, declared properties of the fast path). */
+static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval *data)
 {
+	zend_result res;
+
 	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
 		data = Z_REFVAL_P(data);
 	}
-	if (UNEXPECTED(parent && Z_TYPE_P(data) == IS_ARRAY && Z_ARR_P(data) == parent)) {
+	if (!parent || Z_TYPE_P(data) != IS_ARRAY) {
+		return encode_value(e, data);
+	}
+	if (UNEXPECTED(Z_IS_RECURSIVE_P(data) ||
+	               (Z_TYPE_P(parent) == IS_ARRAY && Z_ARR_P(data) == Z_ARR_P(parent)))) {
+		/* an array met again inside itself is written as null, as serialize() does */
 		e->n++;
+		if (Z_TYPE_P(parent) == IS_OBJECT) {
+			lookup_var(e, parent);
+		}
 		out_tag(e, ZS_T_NULL);
 		return SUCCESS;
 	}
-	return encode_value(e, data);
+	if (Z_REFCOUNTED_P(data)) {
+		Z_PROTECT_RECURSION_P(data);
+	}
+	res = encode_value(e, data);
+	if (Z_REFCOUNTED_P(data)) {
+		Z_UNPROTECT_RECURSION_P(data);
+	}
+	return res;
 }
 
 /* Keys and values of `ht` (a PHP array, or __serialize()'s result when self is NULL). */
@@ -325,7 +347,7 @@ static void memo_store(shape_memo *m, HashTable *ht, uint32_t count, uint32_t sh
 	ZEND_HASH_FOREACH_END();
 }
 
-static zend_result encode_array_body(encoder *e, HashTable *ht, HashTable *self)
+static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 {
 	uint32_t count = zend_array_count(ht);
 	zend_string *key;
@@ -432,7 +454,8 @@ static void write_object_shape(encoder *e, zend_string *name, HashTable *props, 
 	ZEND_HASH_FOREACH_END();
 }
 
-static zend_result encode_props(encoder *e, zend_string *name, HashTable *props, bool incomplete)
+static zend_result encode_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
+                                bool incomplete)
 {
 	zend_string *key;
 	zval *val;
@@ -444,7 +467,7 @@ static zend_result encode_props(encoder *e, zend_string *name, HashTable *props,
 		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
 			continue;
 		}
-		if (encode_elem(e, NULL, val) != SUCCESS) {
+		if (encode_elem(e, struc, val) != SUCCESS) {
 			return FAILURE;
 		}
 	}
@@ -543,7 +566,7 @@ static zend_result sleep_add(HashTable *ht, HashTable *props, zend_string *name,
 		}
 	}
 	if (!zend_hash_add(ht, name, val)) {
-		php_error_docref(NULL, E_WARNING, "\"%s\" is returned from __sleep() multiple times",
+		php_error_docref(NULL, E_NOTICE, "\"%s\" is returned from __sleep() multiple times",
 		                 ZSTR_VAL(error_name));
 		return SUCCESS;
 	}
@@ -632,7 +655,7 @@ static zend_result encode_sleep(encoder *e, zval *struc, zend_function *fn)
 	}
 	res = sleep_props(&props, &tmp, Z_ARRVAL(retval));
 	if (res == SUCCESS) {
-		res = encode_props(e, obj->ce->name, &props, false);
+		res = encode_props(e, &tmp, obj->ce->name, &props, false);
 	}
 	zend_hash_destroy(&props);
 	zval_ptr_dtor(&retval);
@@ -746,7 +769,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 			}
 			props = zend_get_properties_for(struc, ZEND_PROP_PURPOSE_SERIALIZE);
 			e->rcn = GC_REFCOUNT(props) > 1;
-			res = encode_props(e, name, props, incomplete);
+			res = encode_props(e, struc, name, props, incomplete);
 			zend_release_properties(props);
 			if (incomplete) {
 				zend_string_release(name);
@@ -762,7 +785,9 @@ static zend_result encode_object(encoder *e, zval *struc)
 
 /* Slot bookkeeping of php_add_var_hash(): returns true when a back-reference (or the null
  * of a failed Serializable) was written instead of the value. */
-static bool write_known(encoder *e, zval *v)
+/* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
+ * or NULL after giving it slot e->n now (when v may be met again). */
+static zval *lookup_var(encoder *e, zval *v)
 {
 	zval *target = v, *zv;
 	zend_ulong key;
@@ -774,7 +799,7 @@ static bool write_known(encoder *e, zval *v)
 		    (obj->properties == NULL || GC_REFCOUNT(obj->properties) == 1) &&
 		    obj->ce->__serialize == NULL &&
 		    !zend_hash_find_known_hash(&obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP))) {
-			return false;
+			return NULL;
 		}
 	}
 
@@ -788,6 +813,16 @@ static bool write_known(encoder *e, zval *v)
 		/* keep the value alive so that its address cannot be reused while we run */
 		Z_ADDREF_P(target);
 		zend_hash_index_add_new(&e->ids, key + 1, target);
+		return NULL;
+	}
+	return zv;
+}
+
+static bool write_known(encoder *e, zval *v)
+{
+	zval *zv = lookup_var(e, v);
+
+	if (!zv) {
 		return false;
 	}
 	if (Z_LVAL_P(zv) == -1) {
@@ -841,12 +876,17 @@ static zend_result encode_value(encoder *e, zval *v)
 		return SUCCESS;
 	case IS_ARRAY: {
 		bool rcn = e->rcn;
+		if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
+			/* an empty array is no level deeper (FORMAT.md §11) */
+			out_tag(e, ZS_T_FIXLIST);
+			return SUCCESS;
+		}
 		if (enter(e) != SUCCESS) {
 			return FAILURE;
 		}
 		/* the top-level array counts as unshared, as in var.c */
 		e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
-		res = encode_array_body(e, Z_ARRVAL_P(v), Z_ARRVAL_P(v));
+		res = encode_array_body(e, Z_ARRVAL_P(v), v);
 		e->rcn = rcn;
 		e->depth--;
 		return res;
