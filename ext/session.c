@@ -21,15 +21,21 @@
 
 static bool registered;
 
-/* FORMAT.md §2: a zser blob starts with 'Z' (0x5A) and the format version. A `php`-handler
- * record can start with 'Z' too (a variable named "Zip"), but then a printable name byte
- * follows, while versions are small numbers: any version byte below 0x20 counts as zser, so
- * a blob from a newer writer is refused by the zser reader ("unsupported format version")
- * instead of being misread as another handler's data. */
+/* FORMAT.md §2: a zser blob starts with 'Z' (0x5A), then the format version in bits 0-6 and
+ * the reference flag in bit 7. A `php`-handler record can start with 'Z' too (a variable named
+ * "Zip"), but then a name byte follows, printable or the lead byte of a UTF-8 letter, whose low
+ * seven bits are 0x20 or more, while versions are small numbers: any version below 0x20
+ * counts as zser, so a blob from a newer writer is refused by the zser reader ("unsupported
+ * format version") instead of being misread as another handler's data. */
 static bool is_zser_data(const char *val, size_t len)
 {
-	return len >= 2 && (unsigned char)val[0] == ZS_WIRE_MAGIC && (unsigned char)val[1] >= 0x01 &&
-	       (unsigned char)val[1] < 0x20;
+	unsigned version;
+
+	if (len < 2 || (unsigned char)val[0] != ZS_WIRE_MAGIC) {
+		return false;
+	}
+	version = (unsigned char)val[1] & ~(unsigned)ZS_WIRE_FLAG_REFS & 0xFFu;
+	return version >= 0x01 && version < 0x20;
 }
 
 /* The `php_serialize` handler writes serialize($_SESSION): "a:<count>:{...}". */

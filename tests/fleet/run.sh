@@ -121,7 +121,7 @@ for c in $(seq "$clients"); do
 	f=$(sed -E 's/.*, ([0-9]+) failed.*/\1/' <<<"$line")
 	passed=$((passed + p))
 	failed=$((failed + f))
-	[ "$f" -gt 0 ] && head -n 20 "$work/client-$c.out"
+	[ "$f" -gt 0 ] && head -n 4 "$work/client-$c.out"
 done
 # Warnings for the truncated sessions are expected; a fatal error or a crashed worker is not.
 if cat "$work"/host-*.log "$work"/php-*.log 2>/dev/null | grep -qiE 'fatal error|segmentation|core dumped|signal|exited'; then

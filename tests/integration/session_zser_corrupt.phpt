@@ -69,7 +69,7 @@ echo "flips: none bad: ", var_export($outcomes['bad'] === 0, true), ", some refu
 echo "not an array: ", start_on(zser_serialize("a string, not an array")), "\n";
 // A blob from a newer format version is refused by the zser reader, not misread as `php` data.
 $newer = $good;
-$newer[1] = "\x02";
+$newer[1] = chr((ord($good[1]) & 0x80) | 0x02); // keep the reference flag (FORMAT.md §2)
 echo "newer format version: ", start_on($newer), "\n";
 ?>
 --EXPECT--
