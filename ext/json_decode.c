@@ -413,7 +413,10 @@ static zend_always_inline int scan_string(parser *P, const unsigned char *p,
 		if (c >= 0x80) {
 			int n = utf8_len(p);
 			if (EXPECTED(n != 0)) {
-				p += n;
+				/* non-Latin text: whole runs of multi-byte characters */
+				do {
+					p += n;
+				} while (*p >= 0x80 && (n = utf8_len(p)) != 0);
 				continue;
 			}
 			if (!(P->options & (OPT_IGNORE | OPT_SUBST))) {
@@ -441,33 +444,55 @@ static zend_always_inline void str_zval(zval *zv, const strview *sv)
 	ZVAL_STR(zv, zend_string_init(sv->s, sv->len, 0));
 }
 
-/* An object key, shared with earlier equal keys of this parse (hash computed once). */
+/* Cache slot of a key, from its length and its first and last bytes: cheaper than the
+ * full hash, which a key found in the cache already carries. */
+static zend_always_inline unsigned key_slot(const char *s, size_t len)
+{
+	uint64_t a, b;
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+	} else if (len >= 4) {
+		uint32_t x, y;
+		memcpy(&x, s, 4);
+		memcpy(&y, s + len - 4, 4);
+		a = x;
+		b = y;
+	} else {
+		a = (unsigned char)s[0] | ((uint64_t)(unsigned char)s[len / 2] << 8) |
+		    ((uint64_t)(unsigned char)s[len - 1] << 16);
+		b = 0;
+	}
+	a = (a ^ (b * 0x9E3779B97F4A7C15ULL) ^ len) * 0xC2B2AE3D27D4EB4FULL;
+	return (unsigned)(a >> 56) & (KEY_CACHE_SIZE - 1);
+}
+
+/* An object key, shared with earlier equal keys of this parse (one zend_string, its hash
+ * computed once). */
 static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t len)
 {
-	zend_ulong h, idx;
+	unsigned idx;
 	uint64_t bit;
-	zend_string *k, **slot;
+	zend_string *k;
 	if (len == 0) {
 		return ZSTR_EMPTY_ALLOC();
 	}
 	if (len > KEY_CACHE_LEN) {
 		return zend_string_init(s, len, 0);
 	}
-	h = zend_inline_hash_func(s, len);
-	idx = h & (KEY_CACHE_SIZE - 1);
-	slot = &P->key_cache[idx];
+	idx = key_slot(s, len);
 	bit = (uint64_t)1 << (idx & 63);
 	if (P->key_used[idx / 64] & bit) {
-		k = *slot;
-		if (ZSTR_H(k) == h && ZSTR_LEN(k) == len && memcmp(ZSTR_VAL(k), s, len) == 0) {
+		k = P->key_cache[idx];
+		if (ZSTR_LEN(k) == len && memcmp(ZSTR_VAL(k), s, len) == 0) {
 			return zend_string_copy(k);
 		}
 		zend_string_release_ex(k, 0);
 	}
 	k = zend_string_init(s, len, 0);
-	ZSTR_H(k) = h;
+	zend_string_hash_val(k);
 	P->key_used[idx / 64] |= bit;
-	*slot = zend_string_copy(k);
+	P->key_cache[idx] = zend_string_copy(k);
 	return k;
 }
 
