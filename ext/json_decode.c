@@ -662,27 +662,60 @@ static void close_array(parser *P, const frame *f)
 	P->vtop = f->vstart + 1;
 }
 
-/* Replaces the members of the object frame f with a stdClass or an array. Later duplicates
- * overwrite the value in the first one's place, as ext/json's updates do. */
-static void close_object(parser *P, frame *f)
+/* Inserts the members into ht (sized for n) in order; a later duplicate overwrites the
+ * value in the first one's place, as ext/json's updates do. Keys are appended without a
+ * lookup unless a 64-bit filter of their hashes says one may already be there; with
+ * `symtable`, numeric-string keys become integer keys (zend_symtable_update's rule). */
+static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, bool symtable)
 {
-	size_t n = P->vtop - f->vstart, i;
-	size_t k0 = P->ktop - n;
-	zval *v = &P->vals[f->vstart];
-	zend_string **keys = &P->keys[k0];
-	HashTable *ht = zend_new_array((uint32_t)n);
+	uint64_t seen = 0;
+	size_t i;
+	zend_ulong idx;
 
-	if (P->assoc) {
+	if (symtable && n && ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(keys[0]), ZSTR_LEN(keys[0]), idx)) {
+		/* An integer first key may make ext/json's table packed: take its path. */
 		for (i = 0; i < n; i++) {
 			zend_symtable_update(ht, keys[i], &v[i]);
 			zend_string_release_ex(keys[i], 0);
 		}
+		return;
+	}
+	zend_hash_real_init_mixed(ht);
+	for (i = 0; i < n; i++) {
+		zend_string *k = keys[i];
+		uint64_t bit;
+		if (symtable && ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(k), ZSTR_LEN(k), idx)) {
+			zend_hash_index_update(ht, idx, &v[i]);
+			zend_string_release_ex(k, 0);
+			continue;
+		}
+		bit = (uint64_t)1 << (zend_string_hash_val(k) & 63);
+		if (seen & bit) {
+			zval *old = zend_hash_find(ht, k);
+			if (old) {
+				zval_ptr_dtor_nogc(old);
+				ZVAL_COPY_VALUE(old, &v[i]);
+				zend_string_release_ex(k, 0);
+				continue;
+			}
+		}
+		seen |= bit;
+		_zend_hash_append(ht, k, &v[i]);
+		zend_string_release_ex(k, 0);
+	}
+}
+
+/* Replaces the members of the object frame f with a stdClass or an array. */
+static void close_object(parser *P, frame *f)
+{
+	size_t n = P->vtop - f->vstart;
+	size_t k0 = P->ktop - n;
+	HashTable *ht = zend_new_array((uint32_t)n);
+
+	fill_members(ht, &P->keys[k0], &P->vals[f->vstart], n, P->assoc);
+	if (P->assoc) {
 		ZVAL_ARR(&P->vals[f->vstart], ht);
 	} else {
-		for (i = 0; i < n; i++) {
-			zend_hash_update(ht, keys[i], &v[i]);
-			zend_string_release_ex(keys[i], 0);
-		}
 		f->obj->properties = ht;
 		ZVAL_OBJ(&P->vals[f->vstart], f->obj);
 		f->obj = NULL;
