@@ -502,6 +502,26 @@ static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t
 
 typedef enum { NUM_NONE, NUM_INT, NUM_DOUBLE, NUM_BIGSTR } num_kind;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HAVE_SWAR_DIGITS 1
+/* Eight ASCII digits at once (little-endian loads): the test and the conversion of the
+ * well-known SWAR method (as in fast_float). */
+static zend_always_inline bool all_digits8(uint64_t v)
+{
+	return ((v & 0xF0F0F0F0F0F0F0F0ULL) |
+	        (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
+}
+
+static zend_always_inline uint64_t digits8(uint64_t v)
+{
+	const uint64_t mask = 0x000000FF000000FFULL;
+	v -= 0x3030303030303030ULL;
+	v = (v * 10) + (v >> 8);
+	return (((v & mask) * 0x000F424000000064ULL) + (((v >> 16) & mask) * 0x0000271000000001ULL)) >>
+	       32;
+}
+#endif
+
 /* Lexes the number at p exactly as ext/json's scanner does (the longest prefix that
  * matches its INT, FLOAT or EXP rules) and, when building, stores its value. A big integer
  * under JSON_BIGINT_AS_STRING is a string token (NUM_BIGSTR), usable even as a key. */
@@ -542,7 +562,26 @@ static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p
 		p++;
 		sig = w ? (ndig < 19 ? (int)ndig : 19) : 0;
 		q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
-		do {
+		if (!w) {
+			while (*p == '0') {
+				p++;
+				q--;
+			}
+		}
+#ifdef HAVE_SWAR_DIGITS
+		while (sig <= 11 && P->end - p >= 8) {
+			uint64_t v;
+			memcpy(&v, p, 8);
+			if (!all_digits8(v)) {
+				break;
+			}
+			w = w * 100000000 + digits8(v);
+			sig += w ? 8 : 0;
+			q -= 8;
+			p += 8;
+		}
+#endif
+		while (IS_DIGIT(*p)) {
 			if (sig < 19) {
 				w = w * 10 + (uint64_t)(*p - '0');
 				sig += w != 0;
@@ -551,7 +590,7 @@ static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p
 				trunc |= *p != '0';
 			}
 			p++;
-		} while (IS_DIGIT(*p));
+		}
 	}
 	if ((*p | 0x20) == 'e' &&
 	    (IS_DIGIT(p[1]) || ((p[1] == '+' || p[1] == '-') && IS_DIGIT(p[2])))) {
