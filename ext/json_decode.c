@@ -21,6 +21,7 @@
 #include "json_common.h"
 #include "zs_strtod.h"
 
+#include <float.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -474,8 +475,9 @@ static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t
 	unsigned idx;
 	uint64_t bit;
 	zend_string *k;
-	if (len == 0) {
-		return ZSTR_EMPTY_ALLOC();
+	if (len <= 1) {
+		/* PHP's interned one-byte strings, hash included */
+		return len ? ZSTR_CHAR((unsigned char)s[0]) : ZSTR_EMPTY_ALLOC();
 	}
 	if (len > KEY_CACHE_LEN) {
 		return zend_string_init(s, len, 0);
@@ -501,6 +503,10 @@ static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t
 #define IS_DIGIT(c) ((unsigned char)((c) - '0') < 10)
 
 typedef enum { NUM_NONE, NUM_INT, NUM_DOUBLE, NUM_BIGSTR } num_kind;
+
+static const double pow10_exact[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                     1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                     1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define HAVE_SWAR_DIGITS 1
@@ -635,6 +641,15 @@ static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p
 		q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
 	}
 	if (out) {
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+		if (!trunc && w <= ((uint64_t)1 << 53) && q >= -22 && q <= 22 && w != 0) {
+			/* Clinger's case (also in zs_strtod_decimal), inline for short decimals: both
+			 * operands exact, one correctly rounded IEEE operation */
+			d = q < 0 ? (double)w / pow10_exact[-q] : (double)w * pow10_exact[q];
+			ZVAL_DOUBLE(out, neg ? -d : d);
+			return NUM_DOUBLE;
+		}
+#endif
 		if (!zs_strtod_decimal(w, q, neg, trunc, &d)) {
 			d = zend_strtod((const char *)start, NULL);
 		}
