@@ -136,12 +136,10 @@ const uint8_t zs_esc_class[256] = {
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
-
 static inline unsigned class_mask(uint32_t flags)
 {
 	return zs_esc_class_mask(flags);
 }
-
 
 /* The optional specials for the block scanners; unused slots repeat '"', which is
  * always special, so the scanners can compare against all five unconditionally. */
