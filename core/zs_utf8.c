@@ -380,11 +380,14 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
 			if (pos >= soft) {
 				break;
 			}
-			pos = escape_one(&o, s, pos, len, flags);
-			if (pos == SIZE_MAX) {
-				*consumed = 0;
-				return ZS_ESC_BAD_UTF8;
-			}
+			/* Specials come in runs (non-Latin text): stay here while they last. */
+			do {
+				pos = escape_one(&o, s, pos, len, flags);
+				if (pos == SIZE_MAX) {
+					*consumed = 0;
+					return ZS_ESC_BAD_UTF8;
+				}
+			} while (pos < soft && (zs_esc_class[s[pos]] & mask));
 		}
 	}
 	*consumed = pos;

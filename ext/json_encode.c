@@ -486,21 +486,65 @@ static zend_always_inline zend_result element_value(encoder *e, zval *zv)
 	}
 }
 
+/* begin_container() for a non-empty array, inlined into the element loop. */
+static zend_always_inline zend_result open_array(encoder *e, zval *val)
+{
+	HashTable *ht = Z_ARRVAL_P(val);
+	bool as_object;
+	frame *f;
+
+	if (UNEXPECTED(zend_hash_num_elements(ht) == 0 || GC_IS_RECURSIVE(ht))) {
+		return begin_container(e, val);
+	}
+	as_object = (e->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
+	GC_TRY_PROTECT_RECURSION(ht);
+	out_char(&e->out, as_object ? '{' : '[');
+	++e->depth;
+	f = push_frame(e);
+	f->kind = FRAME_TABLE;
+	f->as_object = as_object;
+	f->need_comma = false;
+	f->of_object = false;
+	f->pos = 0;
+	f->ht = ht;
+	f->guard = (zend_refcounted *)ht;
+	f->release = NULL;
+	/* val is a slot of the parent table, not of the (possibly moved) frame stack. */
+	ZVAL_COPY(&f->holder, val);
+	return SUCCESS;
+}
+
 /* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
 static zend_result step_table(encoder *e)
 {
-	const uint32_t idx = e->top - 1;
-	frame *f = &e->stack[idx];
-	HashTable *const ht = f->ht;
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 	const bool pretty = (e->options & PHP_JSON_PRETTY_PRINT) != 0;
-	const bool as_object = f->as_object, of_object = f->of_object;
-	/* Kept in registers: writes through the output pointer could alias the frame. */
-	uint32_t pos = f->pos;
-	bool need_comma = f->need_comma;
+	uint32_t idx, pos;
+	frame *f;
+	HashTable *ht;
+	bool as_object, of_object, need_comma;
 
+	/* Moving between nested tables stays in this loop: no call per array entered or left. */
+next_frame:
+	if (e->top == 0) {
+		return SUCCESS;
+	}
+	idx = e->top - 1;
+	f = &e->stack[idx];
+	if (f->kind != FRAME_TABLE) {
+		return SUCCESS; /* the driver handles the other kinds */
+	}
+	ht = f->ht;
+	as_object = f->as_object;
+	of_object = f->of_object;
+	/* Kept in registers: writes through the output pointer could alias the frame. */
+	pos = f->pos;
+	need_comma = f->need_comma;
 	if (!ht) {
-		return close_frame(e);
+		if (close_frame(e) == FAILURE) {
+			return FAILURE;
+		}
+		goto next_frame;
 	}
 	for (;;) {
 		zval *zv;
@@ -512,7 +556,10 @@ static zend_result step_table(encoder *e)
 		if (pos >= ht->nNumUsed) {
 			f->pos = pos;
 			f->need_comma = need_comma;
-			return close_frame(e);
+			if (close_frame(e) == FAILURE) {
+				return FAILURE;
+			}
+			goto next_frame;
 		}
 #if PHP_VERSION_ID >= 80200
 		if (HT_IS_PACKED(ht)) {
@@ -597,7 +644,7 @@ static zend_result step_table(encoder *e)
 			return FAILURE;
 		}
 		if (e->top != idx + 1) {
-			return SUCCESS; /* a child frame is now on top */
+			goto next_frame; /* a child frame is now on top */
 		}
 		/* begin_value may have run jsonSerialize() and moved the stack. */
 		f = &e->stack[idx];
