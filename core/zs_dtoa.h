@@ -59,9 +59,38 @@ ZS_INLINE unsigned zs_u64_digits(uint64_t u)
 ZS_INLINE size_t zs_i64toa(int64_t v, char *out)
 {
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-	size_t neg = v < 0, n = zs_u64_digits(u);
-	char *p = out + neg + n;
+	size_t neg = v < 0, n;
+	char *p;
 	out[0] = '-'; /* overwritten by the first digit when v >= 0 */
+	if (u <= UINT32_MAX) {
+		/* Most integers: 32-bit division by 100 is a cheaper multiply. */
+		uint32_t w = (uint32_t)u;
+		n = w < 10           ? 1
+		    : w < 100        ? 2
+		    : w < 1000       ? 3
+		    : w < 10000      ? 4
+		    : w < 100000     ? 5
+		    : w < 1000000    ? 6
+		    : w < 10000000   ? 7
+		    : w < 100000000  ? 8
+		    : w < 1000000000 ? 9
+		                     : 10;
+		p = out + neg + n;
+		while (w >= 100) {
+			uint32_t r = w % 100;
+			w /= 100;
+			p -= 2;
+			memcpy(p, zs_digit_pairs + 2 * r, 2);
+		}
+		if (w >= 10) {
+			memcpy(p - 2, zs_digit_pairs + 2 * w, 2);
+		} else {
+			p[-1] = (char)('0' + w);
+		}
+		return neg + n;
+	}
+	n = zs_u64_digits(u);
+	p = out + neg + n;
 	while (u >= 100) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
