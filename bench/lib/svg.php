@@ -48,6 +48,13 @@ function svg_bar_chart(string $path, string $title, string $subtitle, array $ser
 		$o[] = sprintf('<text x="%d" y="54">%s</text>', $x + 14, svg_esc($name));
 		$x += 24 + 7 * mb_strlen($name);
 	}
+	if (count($series) === 1) {
+		foreach (['#2ca02c' => 'target met', '#d62728' => 'target missed'] as $colour => $name) {
+			$o[] = sprintf('<rect x="%d" y="45" width="10" height="10" fill="%s"/>', $x, $colour);
+			$o[] = sprintf('<text x="%d" y="54">%s</text>', $x + 14, $name);
+			$x += 24 + 7 * strlen($name);
+		}
+	}
 	if ($x > 10) {
 		$o[] = sprintf('<line x1="%d" y1="50" x2="%d" y2="50" stroke="#000000" stroke-width="2"/>', $x, $x + 3);
 		$o[] = sprintf('<line x1="%d" y1="44" x2="%d" y2="56" stroke="#000000" stroke-width="2"/>', $x + 3, $x + 3);
@@ -102,15 +109,21 @@ function svg_bar_chart(string $path, string $title, string $subtitle, array $ser
 					continue;
 				}
 				$w = min($v, $max) * $scale;
+				$fill = $colour;
+				if ($nSeries === 1 && $t !== null) { /* a lone series shows its verdict by colour */
+					$fill = $v <= $t ? '#2ca02c' : '#d62728';
+				}
 				$o[] = sprintf('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %.3f</title></rect>',
-					$x0, $by + 1, max($w, 1), $barH - 2, $colour, svg_esc($name), $v);
-				$o[] = sprintf('<text x="%.1f" y="%d" font-size="9">%s%.2f</text>', $x0 + $w + 3, $by + 9,
-					$v > $max ? '&gt; ' : '', $v);
+					$x0, $by + 1, max($w, 1), $barH - 2, $fill, svg_esc($name), $v);
+				$textX = $x0 + $w + 3;
 				if ($t !== null) {
 					$tx = $x0 + min($t, $max) * $scale;
 					$o[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#000000" stroke-width="2"/>',
 						$tx, $by, $tx, $by + $barH);
+					$textX = max($textX, $tx + 4);
 				}
+				$o[] = sprintf('<text x="%.1f" y="%d" font-size="9">%s%.2f</text>', $textX, $by + 9,
+					$v > $max ? '&gt; ' : '', $v);
 			}
 		}
 		/* the 1.0 line last so it stays visible over the bars */
