@@ -224,6 +224,12 @@ $md .= "**zser against the targets of issue 3** (ratios of zser's time, bytes or
 $md .= print_table(['dataset', 'bytes / igbinary', 'ser / igbinary <=0.67', 'unser / igbinary <=0.77',
 	'ser / serialize <=0.5', 'unser / unserialize <=0.5', 'memory / unserialize <=1.0'], $summary);
 
+$battle = bench_battle_log();
+$floor = bench_noise_floor(fn(int $n) => pack_serialize($battle, $n));
+$line = sprintf("Noise floor: serialize(battle log) timed against itself the same way gives a ratio of %.3f\n", $floor);
+echo "\n", $line;
+$md .= "\n$line";
+
 $series = $colours; /* unavailable formats stay in the legend and show "n/a" */
 $panel = function (string $key, string $title) use ($chart): array {
 	$rows = [];
@@ -234,7 +240,7 @@ $panel = function (string $key, string $title) use ($chart): array {
 };
 svg_bar_chart(bench_svg_dir() . '/bench-binary.svg', 'Serializers relative to serialize()/unserialize() (PHP '
 	. PHP_VERSION . ')', 'ratio to PHP\'s serialize() = 1.0 (dashed line); shorter is smaller/faster; '
-	. 'zser targets as black ticks; medians of ' . bench_rounds() . ' side-by-side rounds',
+	. 'zser targets as black ticks; medians of ' . bench_rounds() . ' side-by-side rounds, ' . bench_clock() . ' time',
 	$series, [
 		$panel('bytes', 'bytes'),
 		$panel('ser', 'serialize time'),

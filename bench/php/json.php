@@ -199,10 +199,18 @@ $md .= "Corpora, encode: ms per call, MB/s of output\n\n";
 $md .= print_table(['corpus', 'value', 'MB out', 'json ms', 'json MB/s', 'jsond ms', 'jsond MB/s',
 	'ratio', 'target'], $encRows);
 
+$twitter = @file_get_contents(bench_corpus_dir() . '/twitter.json');
+if ($twitter !== false) {
+	$floor = bench_noise_floor(fn(int $n) => loop_json_decode($twitter, null, $n));
+	$line = sprintf("Noise floor: json_decode(twitter) timed against itself the same way gives a ratio of %.3f\n", $floor);
+	echo $line, "\n";
+	$md .= "\n$line";
+}
+
 $series = ['jsond / json' => '#2b7bb9'];
 svg_bar_chart(bench_svg_dir() . '/bench-json.svg', 'jsond_* vs ext/json (PHP ' . PHP_VERSION . ')',
 	'time (or memory) of jsond divided by json; left of the dashed 1.0 line = jsond is faster/smaller; '
-	. 'medians of ' . bench_rounds() . ' side-by-side rounds',
+	. 'medians of ' . bench_rounds() . ' side-by-side rounds, ' . bench_clock() . ' time',
 	$series, [
 		['title' => 'decode time', 'rows' => $chartDecode],
 		['title' => 'encode time (classic: from arrays)', 'rows' => $chartEncode],
