@@ -134,5 +134,10 @@ function svg_bar_chart(string $path, string $title, string $subtitle, array $ser
 			$top + count($rows) * $groupH + 6);
 	}
 	$o[] = '</svg>';
-	file_put_contents($path, implode("\n", $o) . "\n");
+	$svg = implode("\n", $o) . "\n";
+	/* a label with a stray character must not leave a chart that browsers refuse to show */
+	if (class_exists('DOMDocument') && !@(new DOMDocument())->loadXML($svg)) {
+		throw new RuntimeException("chart $path would not be well-formed XML");
+	}
+	file_put_contents($path, $svg);
 }
