@@ -1,6 +1,6 @@
 # zser — benchmark helpers beyond `make bench` (which the top-level Makefile defines).
 #   make bench-quick                     the smoke run: tiny loops, every round trip checked
-#   make bench-callgrind [CORPUS="twitter canada"]  callgrind instruction counts, json vs jsond
+#   make bench-callgrind [CORPUS="twitter citm_catalog"]  callgrind instruction counts, json vs jsond
 .PHONY: bench-quick bench-callgrind
 
 bench-quick: deps build

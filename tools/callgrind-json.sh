@@ -3,12 +3,12 @@
 #
 # Instruction counts (valgrind --tool=callgrind, event Ir) of json_decode vs jsond_decode and
 # json_encode vs jsond_encode on JSON corpora: stable figures where wall-clock timings are too
-# noisy. Each figure is (Ir of a PHP run making 3 calls - Ir of the same run making 1 call) / 2,
-# so PHP's start-up, reading the file and the first call's warm-up cancel out. It measures, it
+# noisy. Each figure is Ir of a PHP run making 2 calls - Ir of the same run making 1 call, so
+# PHP's start-up, reading the file and the first call's warm-up cancel out. It measures, it
 # does not judge; it never runs as part of the tests.
 #
 #   tools/callgrind-json.sh [CORPUS...]   corpus names (twitter, canada, ...) or paths;
-#                                          default: twitter canada
+#                                          default: twitter (canada takes minutes)
 #   PHP=php8.2  EXT=ext/modules/zser.so   ASSOC=1 decodes as arrays (default: objects)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,14 +56,14 @@ ir() {
 
 # per_call FN PATH -> Ir per call, or n/a
 per_call() {
-	local one three
-	one=$(ir "$1" "$2" 1) && three=$(ir "$1" "$2" 3) || { echo n/a; return; }
-	[ -n "$one" ] && [ -n "$three" ] || { echo n/a; return; }
-	echo $(((three - one) / 2))
+	local one two
+	one=$(ir "$1" "$2" 1) && two=$(ir "$1" "$2" 2) || { echo n/a; return; }
+	[ -n "$one" ] && [ -n "$two" ] || { echo n/a; return; }
+	echo $((two - one))
 }
 
 corpora=("$@")
-[ ${#corpora[@]} -eq 0 ] && corpora=(twitter canada)
+[ ${#corpora[@]} -eq 0 ] && corpora=(twitter)
 printf 'callgrind Ir per call (decode as %s); ratio = jsond / json\n' "$([ "$ASSOC" = 1 ] && echo arrays || echo objects)"
 printf '%-14s %-7s %15s %15s %7s\n' corpus op json jsond ratio
 for c in "${corpora[@]}"; do
