@@ -299,7 +299,7 @@ function fmt_ms(?float $ns): string
 
 function fmt_ratio(?float $r): string
 {
-	return $r === null ? 'n/a' : sprintf('%.2f', $r);
+	return $r === null ? 'n/a' : sprintf('%.3f', $r);
 }
 
 function fmt_bytes(?int $b): string

@@ -206,7 +206,7 @@ foreach (bench_binary_datasets() as $dataset => [$gen, $cannot]) {
 	$unserIgb = bench_paired_ratio($u, 'zser', 'igbinary');
 	$memR = isset($mem['zser']) ? $mem['zser'] / max(1, $mem['serialize']) : null;
 	$cell = fn(?float $r, float $t, bool $showTarget = false): string => $r === null ? 'n/a'
-		: sprintf('%.2f %s', $r, mark($r, $t)) . ($showTarget ? sprintf(' (<=%.1f)', $t) : '');
+		: sprintf('%.3f %s', $r, mark($r, $t)) . ($showTarget ? sprintf(' (<=%.1f)', $t) : '');
 	$summary[] = [$dataset, $cell($bytesIgb, $tBytes, true), $cell($serIgb, T_SER_IGB),
 		$cell($unserIgb, T_UNSER_IGB), $cell($p['ratio']['zser'], T_VS_PHP),
 		$cell($u['ratio']['zser'], T_VS_PHP), $cell($memR, T_MEMORY)];
