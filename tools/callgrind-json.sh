@@ -10,6 +10,8 @@
 #   tools/callgrind-json.sh [CORPUS...]   corpus names (twitter, canada, ...) or paths;
 #                                          default: twitter (canada takes minutes)
 #   PHP=php8.2  EXT=ext/modules/zser.so   ASSOC=1 decodes as arrays (default: objects)
+#   KEEP=DIR    keeps the callgrind.out file of every 2-call run in DIR, for callgrind_annotate
+#               (those include PHP's start-up; look at the functions below zif_*/php_json_*)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -48,7 +50,12 @@ PHP
 
 # ir FN PATH CALLS -> prints the Ir total, or nothing when the run failed
 ir() {
-	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	local out=/dev/null
+	if [ -n "${KEEP:-}" ] && [ "$3" = 2 ]; then
+		mkdir -p "$KEEP"
+		out="$KEEP/callgrind.out.$1.$(basename "$2" .json)"
+	fi
+	valgrind --tool=callgrind --callgrind-out-file="$out" \
 		"$PHP" -n -d "extension=$EXT" -d memory_limit=2G "$script" "$1" "$2" "$3" "$ASSOC" 2>&1 |
 		awk '/Collected :/ {print $NF} /Fatal error|Uncaught/ {bad=1} END {if (bad) exit 1}' |
 		tail -n 1
