@@ -134,6 +134,7 @@ echo "\nigbinary.compact_strings=", ini_get('igbinary.compact_strings') === fals
 
 $md = "### Binary serializers\n\n";
 $summary = [];
+$overview = ['bytes' => [], 'ser' => [], 'unser' => []];
 $chart = ['bytes' => [], 'ser' => [], 'unser' => [], 'mem' => []];
 foreach (bench_binary_datasets() as $dataset => [$gen, $cannot]) {
 	$v = $gen();
@@ -180,6 +181,11 @@ foreach (bench_binary_datasets() as $dataset => [$gen, $cannot]) {
 		$mr = isset($mem[$fmt]) ? $mem[$fmt] / max(1, $mem['serialize']) : null;
 		$rows[] = [$fmt, fmt_bytes($bytes), fmt_ratio($br), fmt_ns($p['ns'][$fmt]), fmt_ratio($p['ratio'][$fmt]),
 			fmt_ns($u['ns'][$fmt]), fmt_ratio($u['ratio'][$fmt]), fmt_bytes($mem[$fmt] ?? null), fmt_ratio($mr), $why];
+		$overview['bytes'][$dataset][$fmt] = $bytes === null ? 'n/a' : number_format($bytes);
+		$overview['ser'][$dataset][$fmt] = $p['ns'][$fmt] === null ? 'n/a'
+			: sprintf('%s (%.2f)', fmt_ns($p['ns'][$fmt]), $p['ratio'][$fmt]);
+		$overview['unser'][$dataset][$fmt] = $u['ns'][$fmt] === null ? 'n/a'
+			: sprintf('%s (%.2f)', fmt_ns($u['ns'][$fmt]), $u['ratio'][$fmt]);
 		if ($fmt !== 'serialize') {
 			$chart['bytes'][$dataset][$fmt] = [$br, null];
 			$chart['ser'][$dataset][$fmt] = [$p['ratio'][$fmt], null];
@@ -190,7 +196,7 @@ foreach (bench_binary_datasets() as $dataset => [$gen, $cannot]) {
 	printf("%s — serialize() %s bytes\n", $dataset, number_format($serBytes));
 	$md .= sprintf("**%s** (serialize(): %s bytes)\n\n", $dataset, number_format($serBytes));
 	$md .= print_table(['format', 'bytes', 'x ser', 'serialize', 'x ser', 'unserialize', 'x unser',
-		'mem B', 'x unser', 'round trip'], $rows);
+		'mem B', 'mem x unser', 'round trip'], $rows);
 	foreach ($notes as $n) {
 		echo "  $n\n";
 		$md .= "$n\n";
@@ -247,6 +253,17 @@ svg_bar_chart(bench_svg_dir() . '/bench-binary.svg', 'Serializers relative to se
 		$panel('unser', 'unserialize time'),
 		$panel('mem', 'memory of the unserialized value'),
 	]);
-file_put_contents(bench_out_dir() . '/binary.md', $md);
+/* the same figures as one table per quantity, datasets down and formats across, for README */
+$ov = "### Binary serializers: overview\n\n";
+foreach (['bytes' => 'Bytes', 'ser' => 'Time per serialize (ratio to serialize())',
+	'unser' => 'Time per unserialize (ratio to unserialize())'] as $key => $title) {
+	$ov .= "$title\n\n| dataset | " . implode(' | ', array_keys($formats)) . " |\n|---|"
+		. str_repeat('---:|', count($formats)) . "\n";
+	foreach ($overview[$key] as $dataset => $cells) {
+		$ov .= "| $dataset | " . implode(' | ', $cells) . " |\n";
+	}
+	$ov .= "\n";
+}
+file_put_contents(bench_out_dir() . '/binary.md', $ov . $md);
 printf("chart: %s/bench-binary.svg, tables: %s/binary.md\n", bench_svg_dir(), bench_out_dir());
 exit(bench_finish('binary'));
