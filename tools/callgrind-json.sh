@@ -64,9 +64,11 @@ ir() {
 # per_call FN PATH -> Ir per call, or n/a
 per_call() {
 	local one two
-	one=$(ir "$1" "$2" 1) && two=$(ir "$1" "$2" 2) || { echo n/a; return; }
-	[ -n "$one" ] && [ -n "$two" ] || { echo n/a; return; }
-	echo $((two - one))
+	if one=$(ir "$1" "$2" 1) && two=$(ir "$1" "$2" 2) && [ -n "$one" ] && [ -n "$two" ]; then
+		echo $((two - one))
+	else
+		echo n/a
+	fi
 }
 
 corpora=("$@")
