@@ -169,14 +169,18 @@ static void write_def_key(encoder *e, zend_string *key, zend_ulong idx, uint32_t
 	}
 }
 
-/* Looks up the shape whose records are in e->kb; returns its index and whether it is new. */
+/* Looks up the shape whose records are in e->kb; returns its index and whether it is new.
+ * The scratch string itself is the lookup key, so its bytes are hashed once; a new shape
+ * keeps it as its table key and the next kb_reset() starts a fresh one. */
 static uint32_t find_shape(encoder *e, bool *is_new)
 {
-	zval *zv = zend_hash_str_find(&e->shapes, ZSTR_VAL(e->kb.s), ZSTR_LEN(e->kb.s));
-	if (!zv) {
-		zval tmp;
-		ZVAL_LONG(&tmp, e->nshapes);
-		zend_hash_str_add_new(&e->shapes, ZSTR_VAL(e->kb.s), ZSTR_LEN(e->kb.s), &tmp);
+	zval *zv = zend_hash_lookup(&e->shapes, e->kb.s);
+	if (Z_TYPE_P(zv) == IS_NULL) {
+		ZVAL_LONG(zv, e->nshapes);
+		/* the table holds its own reference now: hand ours back */
+		zend_string_release(e->kb.s);
+		e->kb.s = NULL;
+		e->kb.a = 0;
 		*is_new = true;
 		return e->nshapes++;
 	}
@@ -194,6 +198,8 @@ static void kb_reset(encoder *e)
 {
 	if (e->kb.s) {
 		ZSTR_LEN(e->kb.s) = 0;
+		/* the hash of the previous records was cached in the string by the lookup */
+		zend_string_forget_hash_val(e->kb.s);
 	} else {
 		smart_str_alloc(&e->kb, 64, 0);
 	}
