@@ -396,9 +396,11 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 			}
 			ZEND_HASH_FOREACH_END();
 		} else {
+			/* remembered only once a shape repeats: a one-off array (a small value
+			 * serialized alone) then costs no copy of its keys */
 			write_shape_ref(e, shape);
+			memo_store(m, ht, count, shape);
 		}
-		memo_store(m, ht, count, shape);
 	}
 values:
 	ZEND_HASH_FOREACH_VAL_IND(ht, val)
