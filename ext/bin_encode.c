@@ -40,6 +40,7 @@ typedef struct encoder {
 	uint32_t n;          /* last slot taken, as data->n in var.c */
 	HashTable ce_shapes; /* class entry -> shape, for objects with all declared props set */
 	smart_str kb;        /* scratch: key records of the array or object being written */
+	zend_ulong kh;       /* hash of the records in kb, built as they are added */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
@@ -135,6 +136,10 @@ static void keyrec(encoder *e, unsigned char kind, uint64_t v)
 	char *p = smart_str_extend(&e->kb, KEYREC);
 	p[0] = (char)kind;
 	memcpy(p + 1, &v, 8);
+	/* a word-wise mix is far cheaper than hashing the bytes again at lookup; only
+	 * find_shape() keys the shapes table, so every key there carries this hash */
+	e->kh = (e->kh ^ (v + (zend_ulong)kind)) * (zend_ulong)0x9E3779B97F4A7C15u;
+	e->kh ^= e->kh >> 29;
 }
 
 /* Adds the key record of one array key or property name. */
@@ -170,11 +175,15 @@ static void write_def_key(encoder *e, zend_string *key, zend_ulong idx, uint32_t
 }
 
 /* Looks up the shape whose records are in e->kb; returns its index and whether it is new.
- * The scratch string itself is the lookup key, so its bytes are hashed once; a new shape
- * keeps it as its table key and the next kb_reset() starts a fresh one. */
+ * The scratch string itself is the lookup key, carrying the hash keyrec() built; a new
+ * shape keeps it as its table key and the next kb_reset() starts a fresh one. */
 static uint32_t find_shape(encoder *e, bool *is_new)
 {
-	zval *zv = zend_hash_lookup(&e->shapes, e->kb.s);
+	zval *zv;
+
+	/* non-zero, as zend_string_hash_val() expects of a set hash */
+	ZSTR_H(e->kb.s) = e->kh | ((zend_ulong)1 << (sizeof(zend_ulong) * 8 - 1));
+	zv = zend_hash_lookup(&e->shapes, e->kb.s);
 	if (Z_TYPE_P(zv) == IS_NULL) {
 		ZVAL_LONG(zv, e->nshapes);
 		/* the table holds its own reference now: hand ours back */
@@ -196,10 +205,9 @@ static void write_shape_ref(encoder *e, uint32_t shape)
 
 static void kb_reset(encoder *e)
 {
+	e->kh = 0;
 	if (e->kb.s) {
 		ZSTR_LEN(e->kb.s) = 0;
-		/* the hash of the previous records was cached in the string by the lookup */
-		zend_string_forget_hash_val(e->kb.s);
 	} else {
 		smart_str_alloc(&e->kb, 64, 0);
 	}
