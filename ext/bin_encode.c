@@ -41,6 +41,7 @@ typedef struct encoder {
 	HashTable ce_shapes; /* class entry -> shape, for objects with all declared props set */
 	smart_str kb;        /* scratch: key records of the array or object being written */
 	zend_ulong kh;       /* hash of the records in kb, built as they are added */
+	const char *def;     /* next key record of the shape being defined (held by shapes) */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
@@ -156,16 +157,23 @@ static zend_always_inline void add_key(encoder *e, zend_string *key, zend_ulong 
 }
 
 /* Writes one key of a new shape: literal when its string entered the table at or after
- * `first_new`, that is with this very shape. */
+ * `first_new`, that is with this very shape. Its string index is read back from the key
+ * record add_key() made, the keys being met in the same order. */
 static void write_def_key(encoder *e, zend_string *key, zend_ulong idx, uint32_t first_new)
 {
+	const char *rec = e->def;
+
+	e->def += KEYREC;
 	if (!key) {
 		write_int(e, (zend_long)idx);
 	} else if (ZSTR_LEN(key) == 0) {
 		out_tag(e, ZS_T_FIXSTR);
 	} else {
-		zval *zv = zend_hash_find(&e->strs, key);
-		uint32_t sidx = (uint32_t)Z_LVAL_P(zv);
+		uint64_t v;
+		uint32_t sidx;
+		ZEND_ASSERT(rec[0] == 's');
+		memcpy(&v, rec + 1, 8);
+		sidx = (uint32_t)v;
 		if (sidx >= first_new) {
 			write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
 		} else {
@@ -186,6 +194,7 @@ static uint32_t find_shape(encoder *e, bool *is_new)
 	zv = zend_hash_lookup(&e->shapes, e->kb.s);
 	if (Z_TYPE_P(zv) == IS_NULL) {
 		ZVAL_LONG(zv, e->nshapes);
+		e->def = ZSTR_VAL(e->kb.s);
 		/* the table holds its own reference now: hand ours back */
 		zend_string_release(e->kb.s);
 		e->kb.s = NULL;
@@ -459,6 +468,7 @@ static void write_object_shape(encoder *e, zend_string *name, HashTable *props, 
 		write_sref(e, cls);
 	}
 	write_varint(e, count);
+	e->def += KEYREC; /* past the class record */
 	ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, val)
 	{
 		(void)val;
@@ -539,6 +549,7 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 				write_sref(e, cls);
 			}
 			write_varint(e, count);
+			e->def += KEYREC; /* past the class record */
 			for (i = 0; i < ce->default_properties_count; i++) {
 				zend_property_info *pi = ce->properties_info_table[i];
 				if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
