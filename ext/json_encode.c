@@ -712,6 +712,16 @@ next_frame:
 				open_array(e, zv);
 				goto next_frame;
 			}
+			goto open_container;
+		case IS_OBJECT:
+			if (Z_OBJCE_P(zv) != zend_standard_class_def) {
+				break;
+			}
+			/* stdClass is neither serializable nor an enum: straight to its table. */
+			out_commit(e, p);
+			f->pos = pos;
+			f->need_comma = need_comma;
+open_container:
 			if (begin_container(e, zv) == FAILURE && !partial) {
 				return FAILURE;
 			}
