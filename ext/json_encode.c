@@ -971,9 +971,7 @@ PHP_FUNCTION(jsond_encode)
 	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
 	e.word_scan = (e.esc_mask & ~3u) == 0;
 	e.slash8 = ONES8 * (unsigned char)((e.esc_mask & 2u) ? '/' : '"');
-	ZSER_G(json_encoder_depth)++;
 	encode(&e, value);
-	ZSER_G(json_encoder_depth)--;
 	if (e.stack) {
 		efree(e.stack);
 	}
