@@ -434,6 +434,13 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
 			}
 			/* Specials come in runs (non-Latin text): stay here while they last. */
 			do {
+				/* The two commonest specials skip the call: '/' of URLs (it only gets
+				 * here when it is to be escaped) and non-Latin text. */
+				if (s[pos] == '/') {
+					o = put2(o, '\\', '/');
+					pos++;
+					continue;
+				}
 				if (fast_utf8 && s[pos] >= 0x80) {
 					size_t next = escape_bmp_fast(&o, s, pos, len);
 					if (next != 0) {

@@ -435,7 +435,7 @@ static zend_result begin_container(encoder *e, zval *val)
 }
 
 /* Drops the top frame's holds; `guard` is cleared once it has been released. */
-static void release_frame(frame *f)
+static zend_always_inline void release_frame(frame *f)
 {
 	if (f->guard) {
 		GC_TRY_UNPROTECT_RECURSION(f->guard);
@@ -456,7 +456,7 @@ static void release_frame(frame *f)
 
 /* Writes the closing bracket of the top frame and pops it (ext/json's order: unprotect,
  * depth check, then the bracket). FAILURE = depth error without partial output. */
-static zend_result close_frame(encoder *e)
+static zend_always_inline zend_result close_frame(encoder *e)
 {
 	frame *f = &e->stack[e->top - 1];
 	bool as_object = f->as_object, need_comma = f->need_comma;
