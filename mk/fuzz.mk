@@ -34,7 +34,11 @@ FUZZ_EXT_OBJS  := $(patsubst ext/%.c,$(FUZZ_DIR)/obj/ext/%.o,$(wildcard ext/*.c)
 FUZZ_CORE_OBJS := $(patsubst core/%.c,$(FUZZ_DIR)/obj/core/%.o,$(wildcard core/*.c))
 FUZZ_HDRS      := $(wildcard core/*.h ext/*.h fuzz/*.h)
 
-.PHONY: fuzz fuzz-smoke fuzz-regress fuzz-build fuzz-seeds test-memcheck crash-hunt
+# Every target, built or not (the scripts report the missing ones as skipped).
+fuzz-list:
+	@echo $(FUZZ_ALL)
+
+.PHONY: fuzz-list fuzz fuzz-smoke fuzz-regress fuzz-build fuzz-seeds test-memcheck crash-hunt
 
 fuzz-build: $(FUZZ_BINS)
 
