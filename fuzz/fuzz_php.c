@@ -279,7 +279,7 @@ void fz_php_start(const char *target, const char *const *needed)
 		if (!implemented(*n)) {
 			fz_request_end();
 			fprintf(stderr, "%s: SKIP: %s() is not implemented yet\n", target, *n);
-			exit(77);
+			exit(FZ_EXIT_SKIP);
 		}
 	}
 	fz_request_end();

@@ -27,7 +27,9 @@ typedef struct fz_result {
 
 /* Starts PHP (once). `needed` is a NULL-terminated list of function names the target calls:
  * if one of them is missing or still throws "not implemented", the process prints why and
- * exits with status 77, which the scripts count as "skipped". */
+ * exits with FZ_EXIT_SKIP, which the scripts count as "skipped" (77 is libFuzzer's own
+ * status for a finding). */
+#define FZ_EXIT_SKIP 86
 void fz_php_start(const char *target, const char *const *needed);
 
 /* Brackets one input: a full PHP request (startup, then shutdown that frees everything). */

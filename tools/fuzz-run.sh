@@ -5,7 +5,7 @@
 # One target at a time (the machine has two cores and others may be building). Each target
 # ends as passed, failed (a finding: the log and the crashing input are kept under
 # build/fuzz/) or skipped (not built yet because a file it needs is missing, or the function
-# it calls still throws "not implemented": exit status 77). Results go to
+# it calls still throws "not implemented": exit status 86). Results go to
 # build/fuzz/<mode>-summary.txt as "target status executions seconds"; the last line printed
 # is "N passed, N failed, N skipped".
 set -uo pipefail
@@ -22,9 +22,16 @@ mkdir -p "$out/logs"
 : >"$summary"
 passed=0 failed=0 skipped=0
 
+# Sanitizer reports with full stacks; frames inside libphp (built without frame pointers)
+# need the slow unwinder to show who allocated a leaked block.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+if [ "$mode" = regress ]; then
+	export ASAN_OPTIONS=${ASAN_OPTIONS:-fast_unwind_on_malloc=0}
+fi
+
 # Common libFuzzer options: a hang is a finding after 10 s, and so is a single allocation
 # over 1 GiB or a process over 2 GiB (Zend's memory_limit does not apply with Zend MM off).
-opts=(-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1)
+opts=(-error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1)
 
 note() {
 	echo "$1 $2 ${3:-0} ${4:-0}" >>"$summary"
@@ -59,8 +66,16 @@ for t in "$@"; do
 		continue
 	fi
 	if [ ! -x "$bin" ]; then
-		printf '%-22s skipped (needs:%s)\n' "$t" "$(sed -n 's|^// fuzz-needs:||p' "fuzz/$t.c")"
-		note "$t" skipped
+		needs=$(sed -n 's|^// fuzz-needs:||p' "fuzz/$t.c")
+		absent=
+		for n in $needs; do [ -e "$n" ] || absent="$absent $n"; done
+		if [ -n "$absent" ]; then
+			printf '%-22s skipped (waits for:%s)\n' "$t" "$absent"
+			note "$t" skipped
+		else
+			printf '%-22s FAILED: did not build (run make fuzz-build)\n' "$t"
+			note "$t" failed
+		fi
 		continue
 	fi
 	if [ "$mode" = regress ]; then
@@ -75,7 +90,7 @@ for t in "$@"; do
 		if [ $rc -eq 0 ]; then
 			printf '%-22s passed (%d inputs replayed)\n' "$t" "${#files[@]}"
 			note "$t" passed "${#files[@]}"
-		elif [ $rc -eq 77 ]; then
+		elif [ $rc -eq 86 ]; then
 			printf '%-22s skipped (%s)\n' "$t" "$(grep -m1 SKIP "$log")"
 			note "$t" skipped
 		else
@@ -102,7 +117,7 @@ for t in "$@"; do
 	took=$(($(date +%s) - start))
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 	execs=${execs:-0}
-	if [ $rc -eq 77 ]; then
+	if [ $rc -eq 86 ]; then
 		printf '%-22s skipped (%s)\n' "$t" "$(grep -m1 SKIP "$log" | sed 's/^[^:]*: SKIP: //')"
 		note "$t" skipped
 	elif [ $rc -eq 0 ]; then
