@@ -4,8 +4,10 @@
  * twice: once plain and once with throw_on_error. The promises checked (issue 3's API):
  * a failure is `false` plus exactly one E_WARNING, or with throw_on_error a ZserException
  * and no warning; both runs agree on whether the input failed and, when it did not, on the
- * value (compared through serialize()). Crashes, leaks, fatal errors and sanitizer reports
- * are findings by themselves.
+ * value (compared through serialize()). A decoded value must survive the trip back:
+ * zser_serialize() then zser_unserialize() give it again (read -> write -> read), which
+ * reaches values only zser's decoder makes. Crashes, leaks, fatal errors and sanitizer
+ * reports are findings by themselves.
  */
 #include "fuzz_php.h"
 
@@ -57,7 +59,43 @@ static void run(fz_result *r, zval *blob, const option_set *o, bool throw_on_err
 	zval_ptr_dtor(&args[1]);
 }
 
-static void check(zval *blob, const option_set *o)
+/* read -> write -> read: `v`, decoded from the input, encodes and decodes to itself. */
+static void rewrite(zval *v)
+{
+	fz_result blob, copy;
+	zend_string *want = fz_serialize(v), *got;
+	zval args[2];
+
+	fz_call(&blob, "zser_serialize", 1, v);
+	if (!want != !!blob.ex_class) {
+		fz_fail("a decoded value: serialize() %s but zser_serialize() %s",
+		        want ? "worked" : "threw", fz_describe(&blob));
+	}
+	if (!want) {
+		fz_result_free(&blob);
+		return;
+	}
+	args[0] = blob.ret;
+	array_init(&args[1]);
+	add_assoc_bool(&args[1], "throw_on_error", 1);
+	fz_call(&copy, "zser_unserialize", 2, args);
+	zval_ptr_dtor(&args[1]);
+	if (copy.ex_class) {
+		fz_fail("re-encoding a decoded value gave a blob zser_unserialize rejects: %s (value %s)",
+		        fz_describe(&copy), ZSTR_VAL(want));
+	}
+	got = fz_serialize(&copy.ret);
+	if (!got || !zend_string_equals(want, got)) {
+		fz_fail("read -> write -> read changed the value: %s -> %s", ZSTR_VAL(want),
+		        got ? ZSTR_VAL(got) : "(unserializable)");
+	}
+	zend_string_release(got);
+	zend_string_release(want);
+	fz_result_free(&copy);
+	fz_result_free(&blob);
+}
+
+static void check(zval *blob, const option_set *o, bool also_rewrite)
 {
 	fz_result plain, thrown;
 	bool failed;
@@ -89,6 +127,9 @@ static void check(zval *blob, const option_set *o)
 		if (a && b && !zend_string_equals(a, b)) {
 			fz_fail("the same input decoded to two values: %s / %s", ZSTR_VAL(a), ZSTR_VAL(b));
 		}
+		if (also_rewrite) {
+			rewrite(&plain.ret);
+		}
 		if (a) {
 			zend_string_release(a);
 		}
@@ -110,7 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_request_begin(data, size);
 	ZVAL_STRINGL(&blob, (const char *)data, size);
 	for (i = 0; i < sizeof(option_sets) / sizeof(option_sets[0]); i++) {
-		check(&blob, &option_sets[i]);
+		check(&blob, &option_sets[i], i == 0);
 	}
 	zval_ptr_dtor(&blob);
 	fz_request_end();
