@@ -9,6 +9,8 @@
  */
 #include "fuzz_php.h"
 
+#include <sanitizer/lsan_interface.h>
+
 static const char *const needed[] = {"zser_serialize", "zser_unserialize", NULL};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -19,8 +21,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* The value the input stands for, in r->ret (IS_UNDEF when none could be made). */
-static void make_value(fz_result *r, zval *input, size_t size)
+static void value_from(fz_result *r, zval *input, size_t size)
 {
 	zval args[2];
 
@@ -37,6 +38,18 @@ static void make_value(fz_result *r, zval *input, size_t size)
 	}
 	fz_result_free(r);
 	ZVAL_COPY(&r->ret, input);
+}
+
+/* The value the input stands for, in r->ret: what unserialize() or json_decode() make of it,
+ * else the string itself. PHP 8.2's
+ * own unserialize() leaks a class-name string on some malformed input (see
+ * fuzz/regress/fuzz_bin_roundtrip/php_unserialize_leak; valgrind shows the same with the
+ * php CLI), so what PHP allocates here is not counted as leaked: zser's leaks are. */
+static void make_value(fz_result *r, zval *input, size_t size)
+{
+	__lsan_disable();
+	value_from(r, input, size);
+	__lsan_enable();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

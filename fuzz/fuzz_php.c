@@ -49,6 +49,7 @@ static const uint8_t *fz_input;
 static size_t fz_input_size;
 static zend_execute_data fz_frame;
 static int fz_warnings, fz_notices;
+static zend_string *fz_last_warning;
 static void (*fz_prev_error_cb)(int type, zend_string *file, const uint32_t line,
                                 zend_string *message);
 
@@ -96,6 +97,10 @@ static void fz_error_cb(int type, zend_string *file, const uint32_t line, zend_s
 	}
 	if (kind & (E_WARNING | E_USER_WARNING | E_CORE_WARNING | E_COMPILE_WARNING)) {
 		fz_warnings++;
+		if (fz_last_warning) {
+			zend_string_release(fz_last_warning);
+		}
+		fz_last_warning = zend_string_copy(message);
 	} else {
 		fz_notices++;
 	}
@@ -120,6 +125,9 @@ void fz_request_begin(const uint8_t *data, size_t size)
 	}
 	SG(headers_sent) = 1;
 	SG(request_info).no_headers = 1;
+	/* As if a script were running: messages then name the function ("f(): ...") instead
+	 * of "PHP Request Startup". */
+	PG(during_request_startup) = 0;
 	memset(&fz_frame, 0, sizeof(fz_frame));
 	EG(current_execute_data) = &fz_frame;
 }
@@ -129,6 +137,11 @@ void fz_request_end(void)
 	if (EG(exception)) {
 		zend_clear_exception();
 	}
+	/* Request shutdown frees the contents of objects still alive but never the objects
+	 * themselves (with Zend MM the whole heap goes at once). Garbage cycles (a decoded
+	 * object that points to itself) would then look like leaks, so collect them first;
+	 * a reference count zser really leaked keeps its value out of reach of the collector. */
+	zend_gc_collect_cycles();
 	EG(current_execute_data) = NULL;
 	php_request_shutdown(NULL);
 	fz_input = NULL;
@@ -154,9 +167,12 @@ void fz_call(fz_result *r, const char *name, uint32_t argc, zval *argv)
 		zend_clear_exception();
 	}
 	fz_warnings = fz_notices = 0;
+	fz_last_warning = NULL;
 	zend_call_known_function(fn, NULL, NULL, &r->ret, argc, argv, NULL);
 	r->warnings = fz_warnings;
 	r->notices = fz_notices;
+	r->warning = fz_last_warning;
+	fz_last_warning = NULL;
 	if (EG(exception)) {
 		zend_object *ex = EG(exception);
 		zend_class_entry *scope =
@@ -181,6 +197,10 @@ void fz_result_free(fz_result *r)
 		zend_string_release(r->ex_class);
 		zend_string_release(r->ex_message);
 		r->ex_class = r->ex_message = NULL;
+	}
+	if (r->warning) {
+		zend_string_release(r->warning);
+		r->warning = NULL;
 	}
 }
 
@@ -212,15 +232,20 @@ void fz_ini_set(const char *name, const char *value)
 const char *fz_describe(const fz_result *r)
 {
 	static char buf[512];
+	size_t n;
 
 	if (r->ex_class) {
-		snprintf(buf, sizeof(buf), "threw %s(%ld): %.300s", ZSTR_VAL(r->ex_class), (long)r->ex_code,
-		         ZSTR_VAL(r->ex_message));
+		n = (size_t)snprintf(buf, sizeof(buf), "threw %s(%ld): %.200s", ZSTR_VAL(r->ex_class),
+		                     (long)r->ex_code, ZSTR_VAL(r->ex_message));
 	} else if (Z_TYPE(r->ret) == IS_STRING) {
-		snprintf(buf, sizeof(buf), "string(%zu) \"%.300s\" (+%d warnings)", Z_STRLEN(r->ret),
-		         Z_STRVAL(r->ret), r->warnings);
+		n = (size_t)snprintf(buf, sizeof(buf), "string(%zu) \"%.200s\"", Z_STRLEN(r->ret),
+		                     Z_STRVAL(r->ret));
 	} else {
-		snprintf(buf, sizeof(buf), "%s (+%d warnings)", zend_zval_type_name(&r->ret), r->warnings);
+		n = (size_t)snprintf(buf, sizeof(buf), "%s", zend_zval_type_name(&r->ret));
+	}
+	if (r->warnings && n < sizeof(buf)) {
+		snprintf(buf + n, sizeof(buf) - n, " (+%d warnings, last: %.150s)", r->warnings,
+		         ZSTR_VAL(r->warning));
 	}
 	return buf;
 }

@@ -21,8 +21,9 @@ typedef struct fz_result {
 	zend_string *ex_class; /* NULL when nothing was thrown */
 	zend_long ex_code;
 	zend_string *ex_message;
-	int warnings; /* E_WARNING / E_USER_WARNING raised during the call */
-	int notices;  /* E_NOTICE / E_DEPRECATED and the like */
+	int warnings;         /* E_WARNING / E_USER_WARNING raised during the call */
+	int notices;          /* E_NOTICE / E_DEPRECATED and the like */
+	zend_string *warning; /* text of the last warning, NULL if none */
 } fz_result;
 
 /* Starts PHP (once). `needed` is a NULL-terminated list of function names the target calls:

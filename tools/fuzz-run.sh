@@ -59,6 +59,10 @@ placeholder() {
 for t in "$@"; do
 	bin=$out/bin/$t
 	log=$out/logs/$t.$mode.log
+	if [ "$mode" = regress ] && [ -z "$(find "fuzz/regress/$t" -type f 2>/dev/null | head -n 1)" ]; then
+		printf '%-22s no saved inputs\n' "$t"
+		continue
+	fi
 	missing=$(placeholder "$t")
 	if [ -n "$missing" ]; then
 		printf '%-22s skipped (%s() is not implemented yet)\n' "$t" "$missing"
