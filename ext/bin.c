@@ -1,27 +1,130 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * PLACEHOLDER while the binary format is written: zser_serialize()/zser_unserialize() throw.
+ * The PHP functions zser_serialize() and zser_unserialize(): argument and option parsing
+ * with unserialize()'s error texts, then bin_encode.c / bin_decode.c do the work.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include "php.h"
+#include "zend_smart_str.h"
 #include "zser_internal.h"
 
 PHP_FUNCTION(zser_serialize)
 {
 	zval *value;
+	smart_str buf = {0};
+
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_ZVAL(value)
 	ZEND_PARSE_PARAMETERS_END();
-	zend_throw_error(NULL, "not implemented");
+
+	if (php_zser_serialize(&buf, value) != SUCCESS || EG(exception)) {
+		smart_str_free(&buf);
+		RETURN_THROWS();
+	}
+	RETURN_STR(smart_str_extract(&buf));
+}
+
+/* allowed_classes as unserialize() reads it; FAILURE with an exception thrown. */
+static zend_result parse_allowed(zval *classes, HashTable **out)
+{
+	zval *entry;
+
+	if (Z_TYPE_P(classes) != IS_ARRAY && Z_TYPE_P(classes) != IS_TRUE &&
+	    Z_TYPE_P(classes) != IS_FALSE) {
+		zend_type_error("zser_unserialize(): Option \"allowed_classes\" must be of type "
+		                "array|bool, %s given",
+		                zend_zval_type_name(classes));
+		return FAILURE;
+	}
+	if (Z_TYPE_P(classes) == IS_TRUE) {
+		return SUCCESS;
+	}
+	ALLOC_HASHTABLE(*out);
+	zend_hash_init(*out,
+	               Z_TYPE_P(classes) == IS_ARRAY ? zend_hash_num_elements(Z_ARRVAL_P(classes)) : 0,
+	               NULL, NULL, 0);
+	if (Z_TYPE_P(classes) != IS_ARRAY) {
+		return SUCCESS;
+	}
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(classes), entry) {
+		zend_string *name = zval_try_get_string(entry), *lc;
+		if (!name) {
+			return FAILURE;
+		}
+		lc = zend_string_tolower(name);
+		zend_hash_add_empty_element(*out, lc);
+		zend_string_release(lc);
+		zend_string_release(name);
+	}
+	ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+static zend_result parse_options(HashTable *options, zser_decode_opts *opts)
+{
+	zval *v;
+
+	v = zend_hash_str_find_deref(options, "allowed_classes", sizeof("allowed_classes") - 1);
+	if (v && parse_allowed(v, &opts->allowed) != SUCCESS) {
+		return FAILURE;
+	}
+	v = zend_hash_str_find_deref(options, "max_depth", sizeof("max_depth") - 1);
+	if (v) {
+		if (Z_TYPE_P(v) != IS_LONG) {
+			zend_type_error(
+			        "zser_unserialize(): Option \"max_depth\" must be of type int, %s given",
+			        zend_zval_type_name(v));
+			return FAILURE;
+		}
+		if (Z_LVAL_P(v) < 0) {
+			zend_value_error(
+			        "zser_unserialize(): Option \"max_depth\" must be greater than or equal to 0");
+			return FAILURE;
+		}
+		opts->max_depth = Z_LVAL_P(v);
+	}
+	v = zend_hash_str_find_deref(options, "throw_on_error", sizeof("throw_on_error") - 1);
+	if (v) {
+		if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+			zend_type_error(
+			        "zser_unserialize(): Option \"throw_on_error\" must be of type bool, %s given",
+			        zend_zval_type_name(v));
+			return FAILURE;
+		}
+		opts->throw_on_error = Z_TYPE_P(v) == IS_TRUE;
+	}
+	return SUCCESS;
 }
 
 PHP_FUNCTION(zser_unserialize)
 {
-	zend_string *s;
+	zend_string *data;
+	HashTable *options = NULL;
+	zser_decode_opts opts;
+
 	ZEND_PARSE_PARAMETERS_START(1, 2)
-		Z_PARAM_STR(s)
+		Z_PARAM_STR(data)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT(options)
 	ZEND_PARSE_PARAMETERS_END();
-	zend_throw_error(NULL, "not implemented");
+
+	opts.allowed = NULL;
+	opts.max_depth = zend_ini_long("unserialize_max_depth", sizeof("unserialize_max_depth") - 1, 0);
+	opts.throw_on_error = false;
+	if (options && parse_options(options, &opts) != SUCCESS) {
+		goto cleanup;
+	}
+	if (zser_decode(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data), &opts) !=
+	    SUCCESS) {
+		if (!EG(exception)) {
+			RETVAL_FALSE;
+		}
+	}
+cleanup:
+	if (opts.allowed) {
+		zend_hash_destroy(opts.allowed);
+		FREE_HASHTABLE(opts.allowed);
+	}
 }

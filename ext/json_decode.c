@@ -1,27 +1,1100 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * PLACEHOLDER while the decoder is written: jsond_decode() and jsond_validate() throw.
+ * jsond_decode() and jsond_validate(): JSON text -> zval, with ext/json's results for every
+ * input (values, types, error codes, which error wins, depth limits, last-error rules).
+ * One hand-written single-pass parser: no tokenizer callbacks, values collected on an
+ * explicit stack so each array and property table is allocated once at its final size,
+ * strings scanned 16 bytes at a time, numbers converted by core/zs_strtod. The nesting is
+ * walked with an explicit frame stack, never C recursion. ext/json's generated bison parser
+ * gives up with a syntax error when its state stack reaches 10000 entries; this parser
+ * counts the same stack (bstack below) so that deep inputs fail exactly where ext/json's do.
+ * Encoding lives in json_encode.c, the last-error state and messages in json.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+
 #include "php.h"
+#include "zend_exceptions.h"
+#include "ext/json/php_json.h"
 #include "zser_internal.h"
+#include "json_common.h"
+#include "zs_strtod.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* bison's YYMAXDEPTH in ext/json's generated parser: its stack may hold 9999 states. */
+#define BISON_STACK_MAX 10000
+
+/* Flags ext/json's parser looks at. */
+#define OPT_ASSOC  PHP_JSON_OBJECT_AS_ARRAY
+#define OPT_BIGINT PHP_JSON_BIGINT_AS_STRING
+#define OPT_IGNORE PHP_JSON_INVALID_UTF8_IGNORE
+#define OPT_SUBST  PHP_JSON_INVALID_UTF8_SUBSTITUTE
+
+#define KEY_CACHE_SIZE 256
+#define KEY_CACHE_LEN  48
+
+typedef struct {
+	size_t vstart; /* first value of this container on the value stack */
+	size_t bstack; /* bison stack size before the container's opening bracket */
+	bool is_object;
+	/* The stdClass, created when the first member is complete: ext/json creates its objects
+	 * in that order, which var_dump's #ids and spl_object_id() show. */
+	zend_object *obj;
+} frame;
+
+/* Decoded bytes of one string token: either inside the input or in the scratch buffer. */
+typedef struct {
+	const char *s;
+	size_t len;
+	bool plain; /* no escapes, no replaced bytes: s points into the input */
+} strview;
+
+typedef struct {
+	const unsigned char *end; /* the NUL that terminates the zend_string (at [len]) */
+	int options;
+	int max_depth;
+	bool build;     /* false for jsond_validate: nothing is allocated but the frames */
+	bool assoc;     /* objects become arrays */
+	bool prop_keys; /* objects are stdClass: keys starting with "\0" are refused */
+	zval *vals;
+	size_t vtop, vcap;
+	zend_string **keys; /* one key per object member on the value stack */
+	size_t ktop, kcap;
+	frame *frames;
+	size_t ftop, fcap;
+	char *scratch;
+	size_t scap;
+	/* Which key_cache slots hold a key: only these are read, and released at the end, so
+	 * that a small input does not pay for clearing the whole cache. */
+	uint64_t key_used[KEY_CACHE_SIZE / 64];
+	zend_string *key_cache[KEY_CACHE_SIZE];
+	/* First stack blocks, inside the parser: most inputs never allocate a stack. */
+	zval vals_inline[16];
+	zend_string *keys_inline[8];
+	frame frames_inline[8];
+} parser;
+
+/* ==== Byte classes ==== */
+
+/* 1 for bytes that may sit in a string body unexamined: 0x20..0x7F except '"' and '\\'. */
+static const unsigned char plain_byte[256] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+
+static unsigned ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned)__builtin_ctzll(x);
+#else
+	unsigned n = 0;
+	while (!(x & 1)) {
+		x >>= 1;
+		n++;
+	}
+	return n;
+#endif
+}
+
+/* Whitespace runs (indentation of pretty-printed input) are skipped 16 spaces at a time;
+ * wide loads only while 16 bytes remain before the terminating NUL at `end`. */
+static zend_never_inline const unsigned char *skip_ws_run(const unsigned char *p,
+                                                          const unsigned char *end)
+{
+	for (;;) {
+		while (*p == '\n' || *p == '\r' || *p == '\t') {
+			p++;
+		}
+		if (*p != ' ') {
+			return p;
+		}
+#if defined(__SSE2__)
+		while (end - p >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+			unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+			if (mask != 0xFFFF) {
+				p += ctz64(~mask);
+				break;
+			}
+			p += 16;
+		}
+#else
+		(void)end;
+#endif
+		while (*p == ' ') {
+			p++;
+		}
+	}
+}
+
+static zend_always_inline const unsigned char *skip_ws(const unsigned char *p,
+                                                       const unsigned char *end)
+{
+	/* Every whitespace byte is <= ' ', and so is the final NUL. */
+	if (EXPECTED(*p > ' ')) {
+		return p;
+	}
+	if (*p == ' ' && p[1] > ' ') {
+		return p + 1;
+	}
+	return skip_ws_run(p, end);
+}
+
+/* Advances over plain string bytes; stops at '"', '\\', a byte < 0x20 (the final NUL
+ * included) or a byte >= 0x80. Wide loads only while 16 bytes remain before `end`. */
+static zend_always_inline const unsigned char *skip_plain(const unsigned char *p,
+                                                          const unsigned char *end)
+{
+#if defined(__SSE2__)
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i space = _mm_set1_epi8(0x20);
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		/* Signed compare: bytes >= 0x80 are negative, so "< 0x20" catches them too. */
+		__m128i hit =
+		        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+		                     _mm_cmplt_epi8(v, space));
+		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+		if (mask) {
+			return p + ctz64(mask);
+		}
+		p += 16;
+	}
+#else
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	while (end - p >= 8) {
+		uint64_t v, q, b;
+		memcpy(&v, p, 8);
+		q = v ^ (ones * '"');
+		b = v ^ (ones * '\\');
+		if ((((v - ones * 0x20) | (q - ones) | (b - ones)) & ~v & highs) | (v & highs)) {
+			break;
+		}
+		p += 8;
+	}
+#endif
+	while (plain_byte[*p]) {
+		p++;
+	}
+	return p;
+}
+
+/* Length of the well-formed UTF-8 sequence at p (*p >= 0x80), 0 if it is not one. The same
+ * classes as ext/json's scanner; the NUL after the input stops every look-ahead. */
+static zend_always_inline int utf8_len(const unsigned char *p)
+{
+	unsigned char c = p[0], lo = 0x80, hi = 0xBF;
+	if (c < 0xC2) {
+		return 0;
+	}
+	if (c < 0xE0) {
+		return (p[1] & 0xC0) == 0x80 ? 2 : 0;
+	}
+	if (c < 0xF0) {
+		if (c == 0xE0) {
+			lo = 0xA0;
+		} else if (c == 0xED) {
+			hi = 0x9F;
+		}
+		return (p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80) ? 3 : 0;
+	}
+	if (c < 0xF5) {
+		if (c == 0xF0) {
+			lo = 0x90;
+		} else if (c == 0xF4) {
+			hi = 0x8F;
+		}
+		return (p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 && (p[3] & 0xC0) == 0x80) ? 4 : 0;
+	}
+	return 0;
+}
+
+static zend_always_inline int hex_val(unsigned char c)
+{
+	if (c >= '0' && c <= '9') {
+		return c - '0';
+	}
+	c |= 0x20;
+	if (c >= 'a' && c <= 'f') {
+		return c - 'a' + 10;
+	}
+	return -1;
+}
+
+/* The four hex digits at p as a code unit, or -1. Stops at the first non-hex byte. */
+static zend_always_inline int hex4(const unsigned char *p)
+{
+	int a, b, c, d;
+	if ((a = hex_val(p[0])) < 0 || (b = hex_val(p[1])) < 0 || (c = hex_val(p[2])) < 0 ||
+	    (d = hex_val(p[3])) < 0) {
+		return -1;
+	}
+	return (a << 12) | (b << 8) | (c << 4) | d;
+}
+
+/* ==== Strings ==== */
+
+static zend_never_inline char *scratch_grow(parser *P, size_t need)
+{
+	size_t cap = P->scap ? P->scap : 256;
+	while (cap < need) {
+		cap *= 2;
+	}
+	P->scratch = erealloc(P->scratch, cap);
+	P->scap = cap;
+	return P->scratch;
+}
+
+/* Second half of string scanning, entered at the first escape or invalid UTF-8 byte:
+ * decodes into the scratch buffer (when building) with ext/json's rules. */
+static zend_never_inline int string_slow(parser *P, const unsigned char *start,
+                                         const unsigned char *p, const unsigned char **endp,
+                                         strview *out)
+{
+	const bool build = out != NULL;
+	size_t o = 0;
+	char *buf = NULL;
+
+#define NEED(n)                                       \
+	do {                                              \
+		if (build && UNEXPECTED(o + (n) > P->scap)) { \
+			buf = scratch_grow(P, o + (n));           \
+		}                                             \
+	} while (0)
+#define PUT(c)                    \
+	do {                          \
+		if (build) {              \
+			buf[o++] = (char)(c); \
+		}                         \
+	} while (0)
+
+	if (build) {
+		buf = P->scratch;
+		NEED((size_t)(p - start) + 16);
+		memcpy(buf, start, (size_t)(p - start));
+		o = (size_t)(p - start);
+	}
+	for (;;) {
+		const unsigned char *q = skip_plain(p, P->end);
+		unsigned char c;
+		if (build && q > p) {
+			NEED((size_t)(q - p) + 16);
+			memcpy(buf + o, p, (size_t)(q - p));
+			o += (size_t)(q - p);
+		}
+		p = q;
+		c = *p;
+		if (c == '"') {
+			break;
+		}
+		if (c >= 0x80) {
+			int n = utf8_len(p);
+			if (n) {
+				NEED(4);
+				if (build) {
+					memcpy(buf + o, p, (size_t)n);
+					o += (size_t)n;
+				}
+				p += n;
+				continue;
+			}
+			if (!(P->options & (OPT_IGNORE | OPT_SUBST))) {
+				return PHP_JSON_ERROR_UTF8;
+			}
+			if (P->options & OPT_SUBST) {
+				NEED(3);
+				PUT(0xEF);
+				PUT(0xBF);
+				PUT(0xBD);
+			}
+			p++;
+			continue;
+		}
+		if (c != '\\') {
+			return PHP_JSON_ERROR_CTRL_CHAR;
+		}
+		NEED(4);
+		switch (p[1]) {
+		case '"':
+		case '\\':
+		case '/':
+			PUT(p[1]);
+			break;
+		case 'b':
+			PUT('\b');
+			break;
+		case 'f':
+			PUT('\f');
+			break;
+		case 'n':
+			PUT('\n');
+			break;
+		case 'r':
+			PUT('\r');
+			break;
+		case 't':
+			PUT('\t');
+			break;
+		case 'u': {
+			int cu = hex4(p + 2);
+			if (cu < 0) {
+				return PHP_JSON_ERROR_SYNTAX;
+			}
+			if ((cu & 0xF800) == 0xD800) {
+				/* Only a high surrogate directly followed by an escaped low one pairs up. */
+				int lo = cu < 0xDC00 && p[6] == '\\' && p[7] == 'u' ? hex4(p + 8) : -1;
+				unsigned cp;
+				if (lo < 0xDC00 || lo > 0xDFFF) {
+					return PHP_JSON_ERROR_UTF16;
+				}
+				cp = 0x10000 + (((unsigned)cu & 0x3FF) << 10) + ((unsigned)lo & 0x3FF);
+				PUT(0xF0 | (cp >> 18));
+				PUT(0x80 | ((cp >> 12) & 0x3F));
+				PUT(0x80 | ((cp >> 6) & 0x3F));
+				PUT(0x80 | (cp & 0x3F));
+				p += 12;
+				continue;
+			}
+			if (cu < 0x80) {
+				PUT(cu);
+			} else if (cu < 0x800) {
+				PUT(0xC0 | (cu >> 6));
+				PUT(0x80 | (cu & 0x3F));
+			} else {
+				PUT(0xE0 | (cu >> 12));
+				PUT(0x80 | ((cu >> 6) & 0x3F));
+				PUT(0x80 | (cu & 0x3F));
+			}
+			p += 6;
+			continue;
+		}
+		default:
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		p += 2;
+	}
+#undef NEED
+#undef PUT
+	*endp = p + 1;
+	if (build) {
+		out->s = buf;
+		out->len = o;
+		out->plain = false;
+	}
+	return 0;
+}
+
+/* Scans the string whose opening quote is at p[-1]. Returns 0 (and *endp after the closing
+ * quote, *out the decoded bytes when out != NULL) or ext/json's error code for the first
+ * problem in it, in text order. */
+static zend_always_inline int scan_string(parser *P, const unsigned char *p,
+                                          const unsigned char **endp, strview *out)
+{
+	const unsigned char *start = p;
+	for (;;) {
+		unsigned char c;
+		p = skip_plain(p, P->end);
+		c = *p;
+		if (EXPECTED(c == '"')) {
+			*endp = p + 1;
+			if (out) {
+				out->s = (const char *)start;
+				out->len = (size_t)(p - start);
+				out->plain = true;
+			}
+			return 0;
+		}
+		if (c >= 0x80) {
+			int n = utf8_len(p);
+			if (EXPECTED(n != 0)) {
+				p += n;
+				continue;
+			}
+			if (!(P->options & (OPT_IGNORE | OPT_SUBST))) {
+				return PHP_JSON_ERROR_UTF8;
+			}
+			return string_slow(P, start, p, endp, out);
+		}
+		if (c == '\\') {
+			return string_slow(P, start, p, endp, out);
+		}
+		return PHP_JSON_ERROR_CTRL_CHAR;
+	}
+}
+
+static zend_always_inline void str_zval(zval *zv, const strview *sv)
+{
+	if (sv->len <= 1) {
+		if (sv->len == 0) {
+			ZVAL_EMPTY_STRING(zv);
+		} else {
+			ZVAL_INTERNED_STR(zv, ZSTR_CHAR((unsigned char)sv->s[0]));
+		}
+		return;
+	}
+	ZVAL_STR(zv, zend_string_init(sv->s, sv->len, 0));
+}
+
+/* An object key, shared with earlier equal keys of this parse (hash computed once). */
+static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t len)
+{
+	zend_ulong h, idx;
+	uint64_t bit;
+	zend_string *k, **slot;
+	if (len == 0) {
+		return ZSTR_EMPTY_ALLOC();
+	}
+	if (len > KEY_CACHE_LEN) {
+		return zend_string_init(s, len, 0);
+	}
+	h = zend_inline_hash_func(s, len);
+	idx = h & (KEY_CACHE_SIZE - 1);
+	slot = &P->key_cache[idx];
+	bit = (uint64_t)1 << (idx & 63);
+	if (P->key_used[idx / 64] & bit) {
+		k = *slot;
+		if (ZSTR_H(k) == h && ZSTR_LEN(k) == len && memcmp(ZSTR_VAL(k), s, len) == 0) {
+			return zend_string_copy(k);
+		}
+		zend_string_release_ex(k, 0);
+	}
+	k = zend_string_init(s, len, 0);
+	ZSTR_H(k) = h;
+	P->key_used[idx / 64] |= bit;
+	*slot = zend_string_copy(k);
+	return k;
+}
+
+/* ==== Numbers ==== */
+
+#define IS_DIGIT(c) ((unsigned char)((c) - '0') < 10)
+
+typedef enum { NUM_NONE, NUM_INT, NUM_DOUBLE, NUM_BIGSTR } num_kind;
+
+/* Lexes the number at p exactly as ext/json's scanner does (the longest prefix that
+ * matches its INT, FLOAT or EXP rules) and, when building, stores its value. A big integer
+ * under JSON_BIGINT_AS_STRING is a string token (NUM_BIGSTR), usable even as a key. */
+static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p,
+                                               const unsigned char **endp, zval *out)
+{
+	const unsigned char *start = p, *digits;
+	bool neg = false, trunc = false, is_float = false;
+	uint64_t w = 0;
+	size_t ndig;
+	int sig;
+	int64_t q = 0;
+	double d;
+
+	if (*p == '-') {
+		neg = true;
+		p++;
+	}
+	if (!IS_DIGIT(*p)) {
+		return NUM_NONE;
+	}
+	digits = p;
+	if (*p == '0') {
+		p++;
+	} else {
+		do {
+			w = w * 10 + (uint64_t)(*p - '0');
+			p++;
+		} while (IS_DIGIT(*p) && p - digits < 19);
+		while (IS_DIGIT(*p)) {
+			trunc |= *p != '0';
+			p++;
+		}
+	}
+	ndig = (size_t)(p - digits);
+	if (*p == '.' && IS_DIGIT(p[1])) {
+		is_float = true;
+		p++;
+		sig = w ? (ndig < 19 ? (int)ndig : 19) : 0;
+		q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
+		do {
+			if (sig < 19) {
+				w = w * 10 + (uint64_t)(*p - '0');
+				sig += w != 0;
+				q--;
+			} else {
+				trunc |= *p != '0';
+			}
+			p++;
+		} while (IS_DIGIT(*p));
+	}
+	if ((*p | 0x20) == 'e' &&
+	    (IS_DIGIT(p[1]) || ((p[1] == '+' || p[1] == '-') && IS_DIGIT(p[2])))) {
+		int64_t e = 0;
+		bool eneg = p[1] == '-';
+		if (!is_float) {
+			q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
+			is_float = true;
+		}
+		p += IS_DIGIT(p[1]) ? 1 : 2;
+		do {
+			if (e < 1000000000) {
+				e = e * 10 + (*p - '0');
+			}
+			p++;
+		} while (IS_DIGIT(*p));
+		q += eneg ? -e : e;
+	}
+	*endp = p;
+	if (!is_float) {
+		bool big = false;
+		if (ndig >= MAX_LENGTH_OF_LONG - 1) {
+			if (ndig == MAX_LENGTH_OF_LONG - 1) {
+				int cmp = memcmp(digits, LONG_MIN_DIGITS, MAX_LENGTH_OF_LONG - 1);
+				big = !(cmp < 0 || (cmp == 0 && neg));
+			} else {
+				big = true;
+			}
+		}
+		if (!big) {
+			if (out) {
+				ZVAL_LONG(out, neg ? (zend_long)(0 - w) : (zend_long)w);
+			}
+			return NUM_INT;
+		}
+		if (P->options & OPT_BIGINT) {
+			if (out) {
+				ZVAL_STRINGL(out, (const char *)start, (size_t)(p - start));
+			}
+			return NUM_BIGSTR;
+		}
+		q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
+	}
+	if (out) {
+		if (!zs_strtod_decimal(w, q, neg, trunc, &d)) {
+			d = zend_strtod((const char *)start, NULL);
+		}
+		ZVAL_DOUBLE(out, d);
+	}
+	return NUM_DOUBLE;
+}
+
+/* ==== Stacks ==== */
+
+/* Doubles a stack that starts in the parser's inline block and moves to the heap. */
+static void *grow_stack(void *cur, const void *inline_block, size_t *cap, size_t elem)
+{
+	size_t n = *cap;
+	void *p;
+	if (cur == inline_block) {
+		p = safe_emalloc(n * 2, elem, 0);
+		memcpy(p, cur, n * elem);
+	} else {
+		p = safe_erealloc(cur, n * 2, elem, 0);
+	}
+	*cap = n * 2;
+	return p;
+}
+
+static zend_never_inline void grow_vals(parser *P)
+{
+	P->vals = grow_stack(P->vals, P->vals_inline, &P->vcap, sizeof(zval));
+}
+
+static zend_never_inline void grow_keys(parser *P)
+{
+	P->keys = grow_stack(P->keys, P->keys_inline, &P->kcap, sizeof(zend_string *));
+}
+
+static zend_never_inline void grow_frames(parser *P)
+{
+	P->frames = grow_stack(P->frames, P->frames_inline, &P->fcap, sizeof(frame));
+}
+
+static zend_always_inline zval *push_val(parser *P)
+{
+	if (UNEXPECTED(P->vtop == P->vcap)) {
+		grow_vals(P);
+	}
+	return &P->vals[P->vtop++];
+}
+
+/* Replaces the values of the array frame f with one packed array holding them. */
+static void close_array(parser *P, const frame *f)
+{
+	size_t n = P->vtop - f->vstart, i;
+	zval *v = &P->vals[f->vstart];
+	HashTable *ht = zend_new_array((uint32_t)n);
+	zend_hash_real_init_packed(ht);
+	ZEND_HASH_FILL_PACKED(ht)
+	{
+		for (i = 0; i < n; i++) {
+			ZEND_HASH_FILL_ADD(&v[i]);
+		}
+	}
+	ZEND_HASH_FILL_END();
+	ZVAL_ARR(&P->vals[f->vstart], ht);
+	P->vtop = f->vstart + 1;
+}
+
+/* Replaces the members of the object frame f with a stdClass or an array. Later duplicates
+ * overwrite the value in the first one's place, as ext/json's updates do. */
+static void close_object(parser *P, frame *f)
+{
+	size_t n = P->vtop - f->vstart, i;
+	size_t k0 = P->ktop - n;
+	zval *v = &P->vals[f->vstart];
+	zend_string **keys = &P->keys[k0];
+	HashTable *ht = zend_new_array((uint32_t)n);
+
+	if (P->assoc) {
+		for (i = 0; i < n; i++) {
+			zend_symtable_update(ht, keys[i], &v[i]);
+			zend_string_release_ex(keys[i], 0);
+		}
+		ZVAL_ARR(&P->vals[f->vstart], ht);
+	} else {
+		for (i = 0; i < n; i++) {
+			zend_hash_update(ht, keys[i], &v[i]);
+			zend_string_release_ex(keys[i], 0);
+		}
+		f->obj->properties = ht;
+		ZVAL_OBJ(&P->vals[f->vstart], f->obj);
+		f->obj = NULL;
+	}
+	P->ktop = k0;
+	P->vtop = f->vstart + 1;
+}
+
+/* ==== Parser ==== */
+
+/* The error ext/json reports for a token it did not expect at p: the scanner's own error
+ * for that token if it has one, else a syntax error. */
+static int token_error(parser *P, const unsigned char *p)
+{
+	unsigned char c = *p;
+	const unsigned char *e;
+	if (c == '"') {
+		int err = scan_string(P, p + 1, &e, NULL);
+		return err ? err : PHP_JSON_ERROR_SYNTAX;
+	}
+	if (c == 0) {
+		return p == P->end ? PHP_JSON_ERROR_SYNTAX : PHP_JSON_ERROR_CTRL_CHAR;
+	}
+	if (c < 0x20) {
+		return PHP_JSON_ERROR_CTRL_CHAR;
+	}
+	if (c < 0x80) {
+		return PHP_JSON_ERROR_SYNTAX;
+	}
+	return utf8_len(p) ? PHP_JSON_ERROR_SYNTAX : PHP_JSON_ERROR_UTF8;
+}
+
+/* Parses the whole input. bstack tracks the size bison's stack would have, with the
+ * states ext/json's grammar pushes: '[' or '{' and a mid-rule state per container, then
+ * element (array), or key ':' / member ',' key ':' (object) before each value. */
+static zend_always_inline int parse_impl(parser *P, const unsigned char *p, const bool build)
+{
+	frame *f = NULL;
+	size_t bs = 1; /* bison stack size where the next value starts */
+	num_kind nk;
+	strview sv;
+	int err;
+
+value:
+	p = skip_ws(p, P->end);
+	switch (*p) {
+	case '"':
+		if ((err = scan_string(P, p + 1, &p, build ? &sv : NULL)) != 0) {
+			return err;
+		}
+		if (build) {
+			str_zval(push_val(P), &sv);
+		}
+		break;
+	case '-':
+	case '0':
+	case '1':
+	case '2':
+	case '3':
+	case '4':
+	case '5':
+	case '6':
+	case '7':
+	case '8':
+	case '9':
+		if (build) {
+			zval *z = push_val(P);
+			if (scan_number(P, p, &p, z) == NUM_NONE) {
+				P->vtop--;
+				return PHP_JSON_ERROR_SYNTAX;
+			}
+		} else if (scan_number(P, p, &p, NULL) == NUM_NONE) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		break;
+	case 't':
+		if (p[1] != 'r' || p[2] != 'u' || p[3] != 'e') {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		p += 4;
+		if (build) {
+			ZVAL_TRUE(push_val(P));
+		}
+		break;
+	case 'f':
+		if (p[1] != 'a' || p[2] != 'l' || p[3] != 's' || p[4] != 'e') {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		p += 5;
+		if (build) {
+			ZVAL_FALSE(push_val(P));
+		}
+		break;
+	case 'n':
+		if (p[1] != 'u' || p[2] != 'l' || p[3] != 'l') {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		p += 4;
+		if (build) {
+			ZVAL_NULL(push_val(P));
+		}
+		break;
+	case '[':
+	case '{': {
+		bool is_object = *p == '{';
+		if (UNEXPECTED(bs + 1 >= BISON_STACK_MAX)) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		if (UNEXPECTED(P->ftop + 1 >= (size_t)P->max_depth)) {
+			return PHP_JSON_ERROR_DEPTH;
+		}
+		if (UNEXPECTED(bs + 2 >= BISON_STACK_MAX)) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		if (UNEXPECTED(P->ftop == P->fcap)) {
+			grow_frames(P);
+		}
+		f = &P->frames[P->ftop++];
+		f->vstart = P->vtop;
+		f->bstack = bs;
+		f->is_object = is_object;
+		f->obj = NULL;
+		p = skip_ws(p + 1, P->end);
+		if (*p == ']' || *p == '}') {
+			/* empty elements/members, then the closing bracket */
+			if (UNEXPECTED(f->bstack + 4 >= BISON_STACK_MAX)) {
+				return PHP_JSON_ERROR_SYNTAX;
+			}
+			if ((*p == '}') != is_object) {
+				return PHP_JSON_ERROR_STATE_MISMATCH;
+			}
+			p++;
+			P->ftop--;
+			if (build) {
+				zval *z = push_val(P);
+				if (is_object && !P->assoc) {
+					object_init(z);
+				} else {
+					ZVAL_EMPTY_ARRAY(z);
+				}
+			}
+			break;
+		}
+		if (is_object) {
+			bs = f->bstack + 3; /* where the first key goes */
+			goto key;
+		}
+		bs = f->bstack + 2;
+		goto value;
+	}
+	default:
+		return token_error(P, p);
+	}
+	/* a scalar token was shifted */
+	if (UNEXPECTED(bs + 1 >= BISON_STACK_MAX)) {
+		return PHP_JSON_ERROR_SYNTAX;
+	}
+
+after_value:
+	if (P->ftop == 0) {
+		p = skip_ws(p, P->end);
+		if (*p == 0 && p == P->end) {
+			return 0;
+		}
+		return token_error(P, p);
+	}
+	f = &P->frames[P->ftop - 1];
+	if (f->is_object && build && P->prop_keys) {
+		zend_string *k = P->keys[P->ktop - 1];
+		if (!f->obj) {
+			zval tmp;
+			object_init(&tmp);
+			f->obj = Z_OBJ(tmp);
+		}
+		if (ZSTR_LEN(k) > 0 && ZSTR_VAL(k)[0] == '\0') {
+			return PHP_JSON_ERROR_INVALID_PROPERTY_NAME;
+		}
+	}
+	p = skip_ws(p, P->end);
+	if (*p == ',') {
+		if (UNEXPECTED(f->bstack + 4 >= BISON_STACK_MAX)) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		p = skip_ws(p + 1, P->end);
+		if (f->is_object) {
+			bs = f->bstack + 5;
+			goto key;
+		}
+		bs = f->bstack + 4;
+		goto value;
+	}
+	if (*p == ']' || *p == '}') {
+		if (UNEXPECTED(f->bstack + 4 >= BISON_STACK_MAX)) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		if ((*p == '}') != f->is_object) {
+			return PHP_JSON_ERROR_STATE_MISMATCH;
+		}
+		p++;
+		if (build) {
+			if (f->is_object) {
+				close_object(P, f);
+			} else {
+				close_array(P, f);
+			}
+		}
+		P->ftop--;
+		goto after_value;
+	}
+	return token_error(P, p);
+
+key:
+	/* p is at the token after '{' or ','; bs is the stack size once the key is shifted */
+	if (*p == '"') {
+		if ((err = scan_string(P, p + 1, &p, build ? &sv : NULL)) != 0) {
+			return err;
+		}
+		if (build) {
+			if (UNEXPECTED(P->ktop == P->kcap)) {
+				grow_keys(P);
+			}
+			P->keys[P->ktop++] = make_key(P, sv.s, sv.len);
+		}
+	} else if ((P->options & OPT_BIGINT) && (*p == '-' || IS_DIGIT(*p))) {
+		/* a big integer under JSON_BIGINT_AS_STRING is a string token to ext/json */
+		const unsigned char *start = p;
+		nk = scan_number(P, p, &p, NULL);
+		if (nk != NUM_BIGSTR) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		if (build) {
+			if (UNEXPECTED(P->ktop == P->kcap)) {
+				grow_keys(P);
+			}
+			P->keys[P->ktop++] = zend_string_init((const char *)start, (size_t)(p - start), 0);
+		}
+	} else {
+		return token_error(P, p);
+	}
+	if (UNEXPECTED(bs >= BISON_STACK_MAX)) {
+		return PHP_JSON_ERROR_SYNTAX;
+	}
+	p = skip_ws(p, P->end);
+	if (*p != ':') {
+		return token_error(P, p);
+	}
+	if (UNEXPECTED(bs + 1 >= BISON_STACK_MAX)) {
+		return PHP_JSON_ERROR_SYNTAX;
+	}
+	p++;
+	bs++;
+	goto value;
+}
+
+static zend_never_inline int parse_build(parser *P, const unsigned char *p)
+{
+	return parse_impl(P, p, true);
+}
+
+static zend_never_inline int parse_validate(parser *P, const unsigned char *p)
+{
+	return parse_impl(P, p, false);
+}
+
+static void parser_init(parser *P, const zend_string *s, int options, int max_depth, bool build)
+{
+	P->vals = P->vals_inline;
+	P->vtop = 0;
+	P->vcap = sizeof(P->vals_inline) / sizeof(P->vals_inline[0]);
+	P->keys = P->keys_inline;
+	P->ktop = 0;
+	P->kcap = sizeof(P->keys_inline) / sizeof(P->keys_inline[0]);
+	P->frames = P->frames_inline;
+	P->ftop = 0;
+	P->fcap = sizeof(P->frames_inline) / sizeof(P->frames_inline[0]);
+	P->scratch = NULL;
+	P->scap = 0;
+	memset(P->key_used, 0, sizeof(P->key_used));
+	P->end = (const unsigned char *)ZSTR_VAL(s) + ZSTR_LEN(s);
+	P->options = options;
+	P->max_depth = max_depth;
+	P->build = build;
+	P->assoc = (options & OPT_ASSOC) != 0;
+	P->prop_keys = build && !P->assoc;
+}
+
+/* Releases everything a failed parse left, top of the stack first as bison does. */
+static void parser_free(parser *P)
+{
+	size_t i = P->vtop, fi;
+	for (fi = P->ftop; fi-- > 0;) {
+		while (i > P->frames[fi].vstart) {
+			zval_ptr_dtor_nogc(&P->vals[--i]);
+		}
+		if (P->frames[fi].obj) {
+			OBJ_RELEASE(P->frames[fi].obj);
+		}
+	}
+	while (i > 0) {
+		zval_ptr_dtor_nogc(&P->vals[--i]);
+	}
+	for (i = 0; i < P->ktop; i++) {
+		zend_string_release_ex(P->keys[i], 0);
+	}
+	for (i = 0; i < KEY_CACHE_SIZE / 64; i++) {
+		uint64_t used = P->key_used[i];
+		while (used) {
+			unsigned b = ctz64(used);
+			used &= used - 1;
+			zend_string_release_ex(P->key_cache[i * 64 + b], 0);
+		}
+	}
+	if (P->vals != P->vals_inline) {
+		efree(P->vals);
+	}
+	if (P->keys != P->keys_inline) {
+		efree(P->keys);
+	}
+	if (P->frames != P->frames_inline) {
+		efree(P->frames);
+	}
+	if (P->scratch) {
+		efree(P->scratch);
+	}
+}
+
+/* Decodes s into return_value (NULL on failure) and returns 0 or ext/json's error code. */
+static int decode(zval *return_value, zend_string *s, int options, int depth)
+{
+	parser P;
+	int err;
+	parser_init(&P, s, options, depth, true);
+	err = parse_build(&P, (const unsigned char *)ZSTR_VAL(s));
+	if (err == 0) {
+		ZVAL_COPY_VALUE(return_value, &P.vals[0]);
+		P.vtop = 0;
+	} else {
+		ZVAL_NULL(return_value);
+	}
+	parser_free(&P);
+	return err;
+}
 
 PHP_FUNCTION(jsond_decode)
 {
-	zend_string *s;
+	zend_string *str;
+	bool assoc = 0, assoc_null = 1;
+	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	zend_long options = 0;
+	int err;
+
 	ZEND_PARSE_PARAMETERS_START(1, 4)
-		Z_PARAM_STR(s)
+		Z_PARAM_STR(str)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_BOOL_OR_NULL(assoc, assoc_null)
+		Z_PARAM_LONG(depth)
+		Z_PARAM_LONG(options)
 	ZEND_PARSE_PARAMETERS_END();
-	zend_throw_error(NULL, "not implemented");
+
+	/* The order of these steps decides which outcome wins when several apply; it is
+	 * json_decode()'s: reset, empty input, depth range, then the parse. */
+	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+		ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
+	}
+	if (ZSTR_LEN(str) == 0) {
+		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+			ZSER_G(json_error_code) = PHP_JSON_ERROR_SYNTAX;
+		} else {
+			zser_json_throw(PHP_JSON_ERROR_SYNTAX);
+		}
+		RETURN_NULL();
+	}
+	if (depth <= 0) {
+		zend_argument_value_error(3, "must be greater than 0");
+		RETURN_THROWS();
+	}
+	if (depth > INT_MAX) {
+		zend_argument_value_error(3, "must be less than %d", INT_MAX);
+		RETURN_THROWS();
+	}
+	if (!assoc_null) {
+		if (assoc) {
+			options |= PHP_JSON_OBJECT_AS_ARRAY;
+		} else {
+			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
+		}
+	}
+	err = decode(return_value, str, (int)options, (int)depth);
+	if (err) {
+		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+			ZSER_G(json_error_code) = err;
+		} else {
+			zser_json_throw(err);
+		}
+	}
 }
 
 PHP_FUNCTION(jsond_validate)
 {
-	zend_string *s;
+	zend_string *str;
+	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	zend_long options = 0;
+	parser P;
+	int err;
+
 	ZEND_PARSE_PARAMETERS_START(1, 3)
-		Z_PARAM_STR(s)
+		Z_PARAM_STR(str)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(depth)
+		Z_PARAM_LONG(options)
 	ZEND_PARSE_PARAMETERS_END();
-	zend_throw_error(NULL, "not implemented");
+
+	/* PHP 8.3 json_validate()'s order: flags, empty input, reset, depth range. */
+	if (options != 0 && options != PHP_JSON_INVALID_UTF8_IGNORE) {
+		zend_argument_value_error(3, "must be a valid flag (allowed flags: "
+		                             "JSON_INVALID_UTF8_IGNORE)");
+		RETURN_THROWS();
+	}
+	if (ZSTR_LEN(str) == 0) {
+		ZSER_G(json_error_code) = PHP_JSON_ERROR_SYNTAX;
+		RETURN_FALSE;
+	}
+	ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
+	if (depth <= 0) {
+		zend_argument_value_error(2, "must be greater than 0");
+		RETURN_THROWS();
+	}
+	if (depth > INT_MAX) {
+		zend_argument_value_error(2, "must be less than %d", INT_MAX);
+		RETURN_THROWS();
+	}
+	parser_init(&P, str, (int)options, (int)depth, false);
+	err = parse_validate(&P, (const unsigned char *)ZSTR_VAL(str));
+	parser_free(&P);
+	if (err) {
+		ZSER_G(json_error_code) = err;
+		RETURN_FALSE;
+	}
+	RETURN_TRUE;
 }

@@ -1,18 +1,797 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * PLACEHOLDER while the encoder is written: jsond_encode() throws.
+ * jsond_encode(): zval -> JSON text, byte for byte what ext/json's json_encode() gives on
+ * the same PHP (flags, depth, partial output, error codes, JsonException). The walk keeps
+ * its own stack of open arrays and objects instead of recursing in C, so nesting of any
+ * depth costs heap, never C stack; the order in which values are visited, errors are
+ * recorded and jsonSerialize() is called is ext/json's (json_encoder.c, PHP 8.2).
+ * Doubles under serialize_precision -1 go through core/zs_dtoa, strings through the
+ * core/zs_utf8 escaping kernel; other precisions use PHP's own zend_gcvt().
+ * Decoding lives in json_decode.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+
 #include "php.h"
+#include "zend_exceptions.h"
+#include "zend_enum.h"
+#include "zend_interfaces.h"
+#include "zend_strtod.h"
+#include "ext/json/php_json.h"
 #include "zser_internal.h"
+#include "json_common.h"
+#include "zs_dtoa.h"
+#include "zs_utf8.h"
+
+/* ==== Output buffer ==== */
+
+/* A zend_string grown by doubling; `len` bytes are used, `cap` allocated. */
+typedef struct {
+	zend_string *s;
+	size_t len;
+	size_t cap;
+} outbuf;
+
+static zend_never_inline void out_grow(outbuf *o, size_t extra)
+{
+	size_t want = o->len + extra;
+	size_t cap = o->cap ? o->cap : 240;
+	while (cap < want) {
+		cap = cap < ZSTR_MAX_LEN / 2 ? cap * 2 : want;
+	}
+	if (UNEXPECTED(want < o->len || cap > ZSTR_MAX_LEN)) {
+		zend_error_noreturn(E_ERROR, "String size overflow");
+	}
+	o->s = o->s ? zend_string_realloc(o->s, cap, 0) : zend_string_alloc(cap, 0);
+	o->cap = cap;
+}
+
+/* Room for `extra` more bytes; returns where they go (commit with o->len += n). */
+static zend_always_inline char *out_reserve(outbuf *o, size_t extra)
+{
+	if (UNEXPECTED(o->cap - o->len < extra)) {
+		out_grow(o, extra);
+	}
+	return ZSTR_VAL(o->s) + o->len;
+}
+
+static zend_always_inline void out_append(outbuf *o, const char *src, size_t n)
+{
+	char *p = out_reserve(o, n);
+	memcpy(p, src, n);
+	o->len += n;
+}
+
+static zend_always_inline void out_char(outbuf *o, char c)
+{
+	char *p = out_reserve(o, 1);
+	*p = c;
+	o->len++;
+}
+
+#define OUT_LIT(o, lit) out_append((o), (lit), sizeof(lit) - 1)
+
+/* ==== Encoder state ==== */
+
+enum frame_kind {
+	FRAME_TABLE,       /* an array, or an object's property table */
+	FRAME_PROPS,       /* a plain object's declared property slots (ext/json's fast path) */
+	FRAME_SERIALIZABLE /* the result of jsonSerialize(), held until it is written */
+};
+
+typedef struct {
+	uint8_t kind;
+	bool as_object;  /* write {...} rather than [...] */
+	bool need_comma; /* an element has been written */
+	bool of_object;  /* the table belongs to an object: skip mangled (non-public) keys */
+	uint32_t pos;    /* next slot to visit */
+	HashTable *ht;
+	zend_refcounted *guard; /* protected against recursion while open, or NULL */
+	HashTable *release;     /* from zend_get_properties_for(), released on close */
+	zval holder;            /* keeps the container (or jsonSerialize() result) alive */
+} frame;
+
+typedef struct {
+	outbuf out;
+	int options;
+	int depth;
+	int max_depth;
+	int error_code;
+	unsigned esc_mask; /* zs_esc_class_mask(options), computed once */
+	frame *stack;
+	uint32_t top;
+	uint32_t cap;
+} encoder;
+
+static zend_never_inline frame *push_frame_slow(encoder *e)
+{
+	uint32_t cap = e->cap ? e->cap * 2 : 16;
+	if (UNEXPECTED(cap <= e->cap)) {
+		zend_error_noreturn(E_ERROR, "jsond_encode(): nesting too deep");
+	}
+	e->stack = safe_erealloc(e->stack, cap, sizeof(frame), 0);
+	e->cap = cap;
+	return &e->stack[e->top++];
+}
+
+static zend_always_inline frame *push_frame(encoder *e)
+{
+	if (UNEXPECTED(e->top == e->cap)) {
+		return push_frame_slow(e);
+	}
+	return &e->stack[e->top++];
+}
+
+static zend_always_inline void pretty_newline_indent(encoder *e)
+{
+	if (e->options & PHP_JSON_PRETTY_PRINT) {
+		size_t n = 1 + 4 * (size_t)(e->depth > 0 ? e->depth : 0);
+		char *p = out_reserve(&e->out, n);
+		p[0] = '\n';
+		memset(p + 1, ' ', n - 1);
+		e->out.len += n;
+	}
+}
+
+/* ==== Scalars ==== */
+
+static zend_always_inline void write_long(encoder *e, zend_long v)
+{
+	char *p = out_reserve(&e->out, ZS_I64TOA_MAX);
+	e->out.len += zs_i64toa((int64_t)v, p);
+}
+
+static void write_double(encoder *e, double d)
+{
+	int precision = (int)PG(serialize_precision);
+	size_t len;
+	char *p;
+
+	if (precision < 0) {
+		p = out_reserve(&e->out, ZS_DTOA_SHORTEST_MAX + 2);
+		len = zs_dtoa_shortest(d, 'e', p);
+	} else {
+		char num[ZEND_DOUBLE_MAX_LENGTH + 1024];
+		zend_gcvt(d, precision, '.', 'e', num);
+		len = strlen(num);
+		p = out_reserve(&e->out, len + 2);
+		memcpy(p, num, len);
+	}
+	/* ext/json adds ".0" only when the text has no '.' and fits its fixed buffer. */
+	if ((e->options & PHP_JSON_PRESERVE_ZERO_FRACTION) && memchr(p, '.', len) == NULL &&
+	    len < ZEND_DOUBLE_MAX_LENGTH - 2) {
+		p[len++] = '.';
+		p[len++] = '0';
+	}
+	e->out.len += len;
+}
+
+/* Largest input slice escaped per output reservation, so that a huge string never
+ * needs six times its size reserved at once. */
+#define ESCAPE_CHUNK 8192
+
+/* Escapes s into the output (quotes included); the numeric check is the caller's. */
+static zend_result write_escaped(encoder *e, const char *s, size_t len, int options)
+{
+	size_t checkpoint = e->out.len, pos = 0;
+
+	out_char(&e->out, '"');
+	while (pos < len) {
+		size_t rest = len - pos;
+		size_t soft = rest < ESCAPE_CHUNK ? rest : ESCAPE_CHUNK;
+		size_t consumed, n;
+		unsigned char *dst = (unsigned char *)out_reserve(&e->out, ZS_ESC_ROOM(soft) + 1);
+		n = zs_json_escape(dst, (const unsigned char *)s + pos, rest, soft, (uint32_t)options,
+		                   &consumed);
+		if (UNEXPECTED(n == ZS_ESC_BAD_UTF8)) {
+			e->out.len = checkpoint;
+			e->error_code = PHP_JSON_ERROR_UTF8;
+			if (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+				OUT_LIT(&e->out, "null");
+			}
+			return FAILURE;
+		}
+		e->out.len += n;
+		pos += consumed;
+	}
+	out_char(&e->out, '"');
+	return SUCCESS;
+}
+
+static zend_never_inline zend_result write_string_slow(encoder *e, const char *s, size_t len,
+                                                       int options)
+{
+	if (len == 0) {
+		OUT_LIT(&e->out, "\"\"");
+		return SUCCESS;
+	}
+	if (options & PHP_JSON_NUMERIC_CHECK) {
+		double d;
+		zend_long l;
+		int type = is_numeric_string(s, len, &l, &d, 0);
+		if (type == IS_LONG) {
+			write_long(e, l);
+			return SUCCESS;
+		}
+		if (type == IS_DOUBLE && zend_finite(d)) {
+			write_double(e, d);
+			return SUCCESS;
+		}
+	}
+	return write_escaped(e, s, len, options);
+}
+
+/* Strings shorter than this are scanned inline; plain ones are copied without a call. */
+#define SHORT_STRING 32
+
+/* ext/json's php_json_escape_string(), with a call-free path for short plain strings. */
+static zend_always_inline zend_result write_string(encoder *e, const char *s, size_t len,
+                                                   int options)
+{
+	if (EXPECTED(len - 1 < SHORT_STRING - 1 && !(options & PHP_JSON_NUMERIC_CHECK))) {
+		const unsigned char *u = (const unsigned char *)s;
+		unsigned mask = e->esc_mask;
+		size_t i = 0;
+		while (i < len && !(zs_esc_class[u[i]] & mask)) {
+			i++;
+		}
+		if (i == len) {
+			char *p = out_reserve(&e->out, len + 2);
+			p[0] = '"';
+			memcpy(p + 1, s, len);
+			p[len + 1] = '"';
+			e->out.len += len + 2;
+			return SUCCESS;
+		}
+		return write_escaped(e, s, len, options);
+	}
+	return write_string_slow(e, s, len, options);
+}
+
+/* An object key: never numeric-checked; under partial output a bad one becomes "". */
+static void write_key(encoder *e, const char *s, size_t len)
+{
+	if (write_string(e, s, len, e->options & ~PHP_JSON_NUMERIC_CHECK) == FAILURE &&
+	    (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		e->out.len -= 4;
+		OUT_LIT(&e->out, "\"\"");
+	}
+}
+
+/* ==== Containers ==== */
+
+static zend_result begin_value(encoder *e, zval *val);
+
+/* Opens an array or a non-serializable object (ext/json's php_json_encode_array). */
+static zend_result begin_container(encoder *e, zval *val)
+{
+	zval keep;
+	frame *f;
+	HashTable *ht, *release = NULL;
+	zend_refcounted *guard;
+	bool as_object;
+
+	/* val may point into the frame stack, which push_frame can move. */
+	if (Z_TYPE_P(val) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(val)) == 0) {
+		/* Nothing to visit and nothing that can recurse: open and close at once, with
+		 * the depth check that closing does. */
+		if (e->depth + 1 > e->max_depth) {
+			e->error_code = PHP_JSON_ERROR_DEPTH;
+			if (!(e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+				out_char(&e->out, (e->options & PHP_JSON_FORCE_OBJECT) ? '{' : '[');
+				return FAILURE;
+			}
+		}
+		if (e->options & PHP_JSON_FORCE_OBJECT) {
+			OUT_LIT(&e->out, "{}");
+		} else {
+			OUT_LIT(&e->out, "[]");
+		}
+		return SUCCESS;
+	}
+	ZVAL_COPY(&keep, val);
+	if (Z_TYPE(keep) == IS_ARRAY) {
+		ht = Z_ARRVAL(keep);
+		guard = (zend_refcounted *)ht;
+		as_object = (e->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
+	} else {
+		zend_object *obj = Z_OBJ(keep);
+		if (obj->properties == NULL && obj->handlers->get_properties_for == NULL &&
+		    obj->handlers->get_properties == zend_std_get_properties) {
+			if (GC_IS_RECURSIVE(obj)) {
+				e->error_code = PHP_JSON_ERROR_RECURSION;
+				OUT_LIT(&e->out, "null");
+				zval_ptr_dtor(&keep);
+				return FAILURE;
+			}
+			GC_TRY_PROTECT_RECURSION(obj);
+			out_char(&e->out, '{');
+			++e->depth;
+			f = push_frame(e);
+			f->kind = FRAME_PROPS;
+			f->as_object = true;
+			f->need_comma = false;
+			f->of_object = true;
+			f->pos = 0;
+			f->ht = NULL;
+			f->guard = (zend_refcounted *)obj;
+			f->release = NULL;
+			ZVAL_COPY_VALUE(&f->holder, &keep);
+			return SUCCESS;
+		}
+		release = ht = zend_get_properties_for(&keep, ZEND_PROP_PURPOSE_JSON);
+		guard = (zend_refcounted *)ht;
+		as_object = true;
+	}
+	if (guard && GC_IS_RECURSIVE(guard)) {
+		e->error_code = PHP_JSON_ERROR_RECURSION;
+		OUT_LIT(&e->out, "null");
+		if (release) {
+			zend_release_properties(release);
+		}
+		zval_ptr_dtor(&keep);
+		return FAILURE;
+	}
+	if (guard) {
+		GC_TRY_PROTECT_RECURSION(guard);
+	}
+	out_char(&e->out, as_object ? '{' : '[');
+	++e->depth;
+	f = push_frame(e);
+	f->kind = FRAME_TABLE;
+	f->as_object = as_object;
+	f->need_comma = false;
+	f->of_object = Z_TYPE(keep) == IS_OBJECT;
+	f->pos = 0;
+	f->ht = ht;
+	f->guard = guard;
+	f->release = release;
+	ZVAL_COPY_VALUE(&f->holder, &keep);
+	return SUCCESS;
+}
+
+/* Drops the top frame's holds; `guard` is cleared once it has been released. */
+static void release_frame(frame *f)
+{
+	if (f->guard) {
+		GC_TRY_UNPROTECT_RECURSION(f->guard);
+		f->guard = NULL;
+	}
+	if (f->release) {
+		zend_release_properties(f->release);
+		f->release = NULL;
+	}
+	if (f->kind == FRAME_SERIALIZABLE) {
+		zval_ptr_dtor(&f->holder);
+	} else {
+		/* As ext/json: dropping our extra reference must not make the container a GC
+		 * root candidate (that alone can trigger cycle collections mid-encode). */
+		zval_ptr_dtor_nogc(&f->holder);
+	}
+}
+
+/* Writes the closing bracket of the top frame and pops it (ext/json's order: unprotect,
+ * depth check, then the bracket). FAILURE = depth error without partial output. */
+static zend_result close_frame(encoder *e)
+{
+	frame *f = &e->stack[e->top - 1];
+	bool as_object = f->as_object, need_comma = f->need_comma;
+
+	if (f->guard) {
+		GC_TRY_UNPROTECT_RECURSION(f->guard);
+		f->guard = NULL;
+	}
+	if (e->depth > e->max_depth) {
+		e->error_code = PHP_JSON_ERROR_DEPTH;
+		if (!(e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+			return FAILURE; /* the unwind releases this frame */
+		}
+	}
+	--e->depth;
+	if (need_comma) {
+		pretty_newline_indent(e);
+	}
+	out_char(&e->out, as_object ? '}' : ']');
+	release_frame(f);
+	e->top--;
+	return SUCCESS;
+}
+
+static zend_always_inline void key_colon(encoder *e)
+{
+	if (e->options & PHP_JSON_PRETTY_PRINT) {
+		OUT_LIT(&e->out, ": ");
+	} else {
+		out_char(&e->out, ':');
+	}
+}
+
+/* Room reserved per element: a comma, a quoted integer key, ": " and an integer or a
+ * literal all fit, so those are written without further checks. */
+#define ELEMENT_ROOM 64
+
+/* Starts an element: comma, pretty-print newline and indent. Returns the write pointer,
+ * with ELEMENT_ROOM bytes free after it. */
+static zend_always_inline char *element_start(encoder *e, frame *f)
+{
+	size_t indent = (e->options & PHP_JSON_PRETTY_PRINT) ? 1 + 4 * (size_t)e->depth : 0;
+	char *p = out_reserve(&e->out, ELEMENT_ROOM + indent);
+	if (f->need_comma) {
+		*p++ = ',';
+	} else {
+		f->need_comma = true;
+	}
+	if (indent) {
+		*p = '\n';
+		memset(p + 1, ' ', indent - 1);
+		p += indent;
+	}
+	return p;
+}
+
+static zend_always_inline void out_commit(encoder *e, char *p)
+{
+	e->out.len = (size_t)(p - ZSTR_VAL(e->out.s));
+}
+
+/* Writes scalars without a call; anything else goes through begin_value. */
+static zend_always_inline zend_result element_value(encoder *e, zval *zv)
+{
+	char *p;
+	switch (Z_TYPE_P(zv)) {
+	case IS_STRING:
+		return write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options);
+	case IS_LONG:
+		p = ZSTR_VAL(e->out.s) + e->out.len;
+		e->out.len += zs_i64toa((int64_t)Z_LVAL_P(zv), p);
+		return SUCCESS;
+	case IS_NULL:
+		p = ZSTR_VAL(e->out.s) + e->out.len;
+		memcpy(p, "null", 4);
+		e->out.len += 4;
+		return SUCCESS;
+	case IS_TRUE:
+		p = ZSTR_VAL(e->out.s) + e->out.len;
+		memcpy(p, "true", 4);
+		e->out.len += 4;
+		return SUCCESS;
+	case IS_FALSE:
+		p = ZSTR_VAL(e->out.s) + e->out.len;
+		memcpy(p, "false", 5);
+		e->out.len += 5;
+		return SUCCESS;
+	default:
+		return begin_value(e, zv);
+	}
+}
+
+/* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
+static zend_result step_table(encoder *e)
+{
+	uint32_t idx = e->top - 1;
+	frame *f = &e->stack[idx];
+	HashTable *ht = f->ht;
+	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
+	const bool pretty = (e->options & PHP_JSON_PRETTY_PRINT) != 0;
+
+	if (!ht) {
+		return close_frame(e);
+	}
+	for (;;) {
+		zval *zv;
+		zend_string *key;
+		zend_ulong index;
+		char *p;
+
+		if (f->pos >= ht->nNumUsed) {
+			return close_frame(e);
+		}
+#if PHP_VERSION_ID >= 80200
+		if (HT_IS_PACKED(ht)) {
+			zv = ht->arPacked + f->pos;
+			key = NULL;
+			index = f->pos;
+		} else
+#endif
+		{
+			Bucket *b = ht->arData + f->pos;
+			zv = &b->val;
+			key = b->key;
+			index = b->h;
+		}
+		f->pos++;
+		if (Z_TYPE_P(zv) == IS_INDIRECT) {
+			zv = Z_INDIRECT_P(zv);
+		}
+		if (Z_TYPE_P(zv) == IS_UNDEF) {
+			continue;
+		}
+		if (f->as_object) {
+			if (key) {
+				if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && f->of_object) {
+					continue; /* protected or private */
+				}
+				out_commit(e, element_start(e, f));
+				write_key(e, ZSTR_VAL(key), ZSTR_LEN(key));
+				p = out_reserve(&e->out, ELEMENT_ROOM);
+			} else {
+				p = element_start(e, f);
+				*p++ = '"';
+				p += zs_i64toa((int64_t)(zend_long)index, p);
+				*p++ = '"';
+			}
+			*p++ = ':';
+			if (pretty) {
+				*p++ = ' ';
+			}
+			out_commit(e, p);
+		} else {
+			out_commit(e, element_start(e, f));
+		}
+		if (element_value(e, zv) == FAILURE && !partial) {
+			return FAILURE;
+		}
+		if (e->top != idx + 1) {
+			return SUCCESS; /* a child frame is now on top */
+		}
+		/* begin_value may have run jsonSerialize() and grown the stack. */
+		f = &e->stack[idx];
+	}
+}
+
+/* Same for the declared property slots of a plain object. */
+static zend_result step_props(encoder *e)
+{
+	uint32_t idx = e->top - 1;
+	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
+
+	for (;;) {
+		frame *f = &e->stack[idx];
+		zend_object *obj = Z_OBJ(f->holder);
+		zend_class_entry *ce = obj->ce;
+		zend_property_info *info;
+		zval *prop;
+
+		if (f->pos >= (uint32_t)ce->default_properties_count) {
+			return close_frame(e);
+		}
+		info = ce->properties_info_table[f->pos++];
+		if (!info) {
+			continue;
+		}
+		if (ZSTR_VAL(info->name)[0] == '\0' && ZSTR_LEN(info->name) > 0) {
+			continue;
+		}
+		prop = OBJ_PROP(obj, info->offset);
+		if (Z_TYPE_P(prop) == IS_UNDEF) {
+			continue; /* uninitialized typed property, or unset() */
+		}
+		out_commit(e, element_start(e, f));
+		write_key(e, ZSTR_VAL(info->name), ZSTR_LEN(info->name));
+		key_colon(e);
+		if (element_value(e, prop) == FAILURE && !partial) {
+			return FAILURE;
+		}
+		if (e->top != idx + 1) {
+			return SUCCESS;
+		}
+	}
+}
+
+/* ==== Objects with jsonSerialize(), enums ==== */
+
+static zend_result begin_serializable(encoder *e, zval *val)
+{
+	zend_class_entry *ce = Z_OBJCE_P(val);
+	/* PHP 8.2 guards jsonSerialize() recursion on the property table (Z_OBJPROP). */
+	HashTable *props = Z_OBJPROP_P(val);
+	zval retval, fname;
+	frame *f;
+	uint32_t idx;
+
+	if (props && GC_IS_RECURSIVE(props)) {
+		e->error_code = PHP_JSON_ERROR_RECURSION;
+		if (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+			OUT_LIT(&e->out, "null");
+		}
+		return FAILURE;
+	}
+	if (props) {
+		GC_TRY_PROTECT_RECURSION(props);
+	}
+	ZVAL_STRING(&fname, "jsonSerialize");
+	if (FAILURE == call_user_function(NULL, val, &fname, &retval, 0, NULL) ||
+	    Z_TYPE(retval) == IS_UNDEF) {
+		if (!EG(exception)) {
+			zend_throw_exception_ex(NULL, 0, "Failed calling %s::jsonSerialize()",
+			                        ZSTR_VAL(ce->name));
+		}
+		zval_ptr_dtor(&fname);
+		if (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+			OUT_LIT(&e->out, "null");
+		}
+		if (props) {
+			GC_TRY_UNPROTECT_RECURSION(props);
+		}
+		return FAILURE;
+	}
+	zval_ptr_dtor(&fname);
+	if (EG(exception)) {
+		zval_ptr_dtor(&retval);
+		if (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+			OUT_LIT(&e->out, "null");
+		}
+		if (props) {
+			GC_TRY_UNPROTECT_RECURSION(props);
+		}
+		return FAILURE;
+	}
+	f = push_frame(e);
+	idx = e->top - 1;
+	f->kind = FRAME_SERIALIZABLE;
+	f->as_object = false;
+	f->need_comma = false;
+	f->of_object = false;
+	f->pos = 0;
+	f->ht = NULL;
+	f->guard = (zend_refcounted *)props;
+	f->release = NULL;
+	ZVAL_COPY_VALUE(&f->holder, &retval);
+	if (Z_TYPE(retval) == IS_OBJECT && Z_OBJ(retval) == Z_OBJ_P(val)) {
+		/* "return $this": written as a plain object, with the guard already lifted. */
+		if (props) {
+			GC_TRY_UNPROTECT_RECURSION(props);
+		}
+		e->stack[idx].guard = NULL;
+		return begin_container(e, &e->stack[idx].holder);
+	}
+	return begin_value(e, &e->stack[idx].holder);
+}
+
+static zend_result write_enum(encoder *e, zval *val)
+{
+	zend_class_entry *ce = Z_OBJCE_P(val);
+	if (ce->enum_backing_type == IS_UNDEF) {
+		e->error_code = PHP_JSON_ERROR_NON_BACKED_ENUM;
+		out_char(&e->out, '0');
+		return FAILURE;
+	}
+	return begin_value(e, zend_enum_fetch_case_value(Z_OBJ_P(val)));
+}
+
+/* Writes a scalar, or opens the frame(s) of a container (ext/json's
+ * php_json_encode_zval). FAILURE stops the whole encoding unless partial output is on. */
+static zend_result begin_value(encoder *e, zval *val)
+{
+again:
+	switch (Z_TYPE_P(val)) {
+	case IS_NULL:
+		OUT_LIT(&e->out, "null");
+		return SUCCESS;
+	case IS_TRUE:
+		OUT_LIT(&e->out, "true");
+		return SUCCESS;
+	case IS_FALSE:
+		OUT_LIT(&e->out, "false");
+		return SUCCESS;
+	case IS_LONG:
+		write_long(e, Z_LVAL_P(val));
+		return SUCCESS;
+	case IS_DOUBLE:
+		if (EXPECTED(zend_finite(Z_DVAL_P(val)))) {
+			write_double(e, Z_DVAL_P(val));
+		} else {
+			/* Recorded, but the walk goes on: a later error may replace the code. */
+			e->error_code = PHP_JSON_ERROR_INF_OR_NAN;
+			out_char(&e->out, '0');
+		}
+		return SUCCESS;
+	case IS_STRING:
+		return write_string(e, Z_STRVAL_P(val), Z_STRLEN_P(val), e->options);
+	case IS_OBJECT:
+		if (instanceof_function(Z_OBJCE_P(val), php_json_serializable_ce) ||
+		    instanceof_function(Z_OBJCE_P(val), zser_ce_JsondSerializable)) {
+			return begin_serializable(e, val);
+		}
+		if (Z_OBJCE_P(val)->ce_flags & ZEND_ACC_ENUM) {
+			return write_enum(e, val);
+		}
+		return begin_container(e, val);
+	case IS_ARRAY:
+		return begin_container(e, val);
+	case IS_REFERENCE:
+		val = Z_REFVAL_P(val);
+		goto again;
+	default:
+		e->error_code = PHP_JSON_ERROR_UNSUPPORTED_TYPE;
+		if (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+			OUT_LIT(&e->out, "null");
+		}
+		return FAILURE;
+	}
+}
+
+/* ==== Driver ==== */
+
+static void encode(encoder *e, zval *val)
+{
+	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
+	zend_result r = begin_value(e, val);
+
+	while (e->top > 0 && (r == SUCCESS || partial)) {
+		frame *f = &e->stack[e->top - 1];
+		switch (f->kind) {
+		case FRAME_TABLE:
+			r = step_table(e);
+			break;
+		case FRAME_PROPS:
+			r = step_props(e);
+			break;
+		default: /* FRAME_SERIALIZABLE: its value is written */
+			release_frame(f);
+			e->top--;
+			r = SUCCESS;
+			break;
+		}
+	}
+	/* A failure without partial output abandons every open frame, as ext/json's early
+	 * returns do. */
+	while (e->top > 0) {
+		release_frame(&e->stack[--e->top]);
+	}
+}
 
 PHP_FUNCTION(jsond_encode)
 {
 	zval *value;
+	zend_long options = 0;
+	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	encoder e;
+
 	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_ZVAL(value)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(options)
+		Z_PARAM_LONG(depth)
 	ZEND_PARSE_PARAMETERS_END();
-	zend_throw_error(NULL, "not implemented");
+
+	memset(&e, 0, sizeof(e));
+	/* json_encode() of PHP 8.2 truncates both to int and checks neither. */
+	e.options = (int)options;
+	e.max_depth = (int)depth;
+	e.error_code = PHP_JSON_ERROR_NONE;
+	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
+	ZSER_G(json_encoder_depth)++;
+	encode(&e, value);
+	ZSER_G(json_encoder_depth)--;
+	if (e.stack) {
+		efree(e.stack);
+	}
+
+	if (!(e.options & PHP_JSON_THROW_ON_ERROR) || (e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		ZSER_G(json_error_code) = e.error_code;
+		if (e.error_code != PHP_JSON_ERROR_NONE &&
+		    !(e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+			if (e.out.s) {
+				zend_string_efree(e.out.s);
+			}
+			RETURN_FALSE;
+		}
+	} else if (e.error_code != PHP_JSON_ERROR_NONE) {
+		if (e.out.s) {
+			zend_string_efree(e.out.s);
+		}
+		zser_json_throw(e.error_code);
+		RETURN_THROWS();
+	}
+	if (!e.out.s) {
+		RETURN_EMPTY_STRING();
+	}
+	if (e.out.cap - e.out.len > 4096) {
+		e.out.s = zend_string_truncate(e.out.s, e.out.len, 0);
+	}
+	ZSTR_LEN(e.out.s) = e.out.len;
+	ZSTR_VAL(e.out.s)[e.out.len] = '\0';
+	RETURN_NEW_STR(e.out.s);
 }

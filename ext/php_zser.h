@@ -23,6 +23,15 @@ extern zend_module_entry zser_module_entry;
 #define PHP_ZSER_API
 #endif
 
+/* Appends the zser encoding of *value (header included) to *buf. FAILURE with an exception
+ * set when the value cannot be serialized (what serialize() would throw, or the depth cap);
+ * the caller frees *buf in every case. */
+PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value);
+/* Decodes a zser blob into *result with unserialize()'s defaults (all classes allowed,
+ * unserialize_max_depth). FAILURE on malformed input (one E_WARNING) or on an exception;
+ * *result is only written on SUCCESS. */
+PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char *buf, size_t len);
+
 ZEND_BEGIN_MODULE_GLOBALS(zser)
 /* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
 int json_error_code;

@@ -1,0 +1,469 @@
+// zser — SPDX-License-Identifier: MIT
+//
+// Writer/reader round trips of the binary format, and the reader's refusals: every
+// truncation of a valid blob, overlong varints, non-canonical numbers, bad tags, bad
+// indexes, duplicate and numeric keys, depth, trailing bytes (FORMAT.md §2-§12).
+#include "zs_test.h"
+#include "zs_wire_read.h"
+#include "zs_wire_write.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	unsigned char b[4096];
+	size_t n;
+} blob;
+
+static void hdr(blob *x)
+{
+	x->n = (size_t)(zs_wire_put_header(x->b) - x->b);
+}
+
+static void raw(blob *x, const char *bytes, size_t n)
+{
+	memcpy(x->b + x->n, bytes, n);
+	x->n += n;
+}
+
+static void put_int(blob *x, int64_t v)
+{
+	x->n = (size_t)(zs_wire_put_int(x->b + x->n, v) - x->b);
+}
+
+static void put_str(blob *x, const char *s)
+{
+	size_t len = strlen(s);
+	x->n = (size_t)(zs_wire_put_str_header(x->b + x->n, len) - x->b);
+	raw(x, s, len);
+}
+
+static void tag(blob *x, unsigned char t)
+{
+	x->b[x->n++] = t;
+}
+
+static void varint(blob *x, uint64_t v)
+{
+	x->n = (size_t)(zs_wire_put_varint(x->b + x->n, v) - x->b);
+}
+
+static zs_wire_error check(const blob *x, size_t *pos)
+{
+	zs_wire_error e;
+	size_t p;
+	if (zs_wire_validate(x->b, x->n, &zs_alloc_libc, 0, &e, &p)) {
+		return ZS_WE_NONE;
+	}
+	if (pos) {
+		*pos = p;
+	}
+	return e;
+}
+
+// Every proper prefix fails, the whole blob passes.
+static void all_prefixes_fail(const blob *x)
+{
+	size_t n;
+	ZS_CHECK(check(x, NULL) == ZS_WE_NONE);
+	for (n = 0; n < x->n; n++) {
+		blob y = *x;
+		y.n = n;
+		ZS_CHECK(check(&y, NULL) != ZS_WE_NONE);
+	}
+}
+
+// Every byte flipped to every value: the reader returns (valid or not), never crashes.
+static void flips_terminate(const blob *x)
+{
+	size_t i;
+	int v;
+	for (i = 0; i < x->n; i++) {
+		for (v = 0; v < 256; v++) {
+			blob y = *x;
+			y.b[i] = (unsigned char)v;
+			(void)check(&y, NULL);
+		}
+	}
+}
+
+static void test_ints(void)
+{
+	static const int64_t vals[] = {
+	        0,         1,  63,  64,  255,  256,  65535,  65536,  4294967295LL,  4294967296LL,
+	        INT64_MAX, -1, -16, -17, -256, -257, -65536, -65537, -4294967296LL, -4294967297LL,
+	        INT64_MIN};
+	static const size_t sizes[] = {1, 1, 1, 2, 2, 3, 3, 5, 5, 9, 9, 1, 1, 2, 2, 3, 3, 5, 5, 9, 9};
+	size_t i;
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		blob x;
+		zs_reader r;
+		zs_event ev;
+		hdr(&x);
+		put_int(&x, vals[i]);
+		ZS_CHECK(x.n - 2 == sizes[i]);
+		zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
+		ZS_CHECK(zs_reader_header(&r));
+		ZS_CHECK(zs_reader_next(&r, &ev));
+		ZS_CHECK(ev.type == ZS_EV_INT && ev.i == vals[i] && ev.slot == 1);
+		ZS_CHECK(zs_reader_done(&r) && zs_reader_finish(&r));
+		zs_reader_free(&r);
+		all_prefixes_fail(&x);
+	}
+}
+
+static void test_int_canon(void)
+{
+	blob x;
+	hdr(&x);
+	raw(&x, "\xC3\x05", 2); // U8 5: FIXINT holds it
+	ZS_CHECK(check(&x, NULL) == ZS_WE_INT_CANON);
+	hdr(&x);
+	raw(&x, "\xC4\xFF\x00", 3); // U16 255
+	ZS_CHECK(check(&x, NULL) == ZS_WE_INT_CANON);
+	hdr(&x);
+	raw(&x, "\xC7\x0F", 2); // N8 -16: NEGFIXINT holds it
+	ZS_CHECK(check(&x, NULL) == ZS_WE_INT_CANON);
+	hdr(&x);
+	raw(&x, "\xC6\x00\x00\x00\x00\x00\x00\x00\x80", 9); // 2^63
+	ZS_CHECK(check(&x, NULL) == ZS_WE_INT_RANGE);
+	hdr(&x);
+	raw(&x, "\xCA\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF", 9);
+	ZS_CHECK(check(&x, NULL) == ZS_WE_INT_RANGE);
+}
+
+static void test_floats(void)
+{
+	double vals[] = {0.0,      -0.0,      1.5, 0.1,    1e308,  5e-324,
+	                 INFINITY, -INFINITY, NAN, 3.4e38, 3.5e38, 16777217.0};
+	uint64_t snan = 0x7FF0000000000001ull;
+	double d;
+	size_t i;
+	memcpy(&d, &snan, 8);
+	for (i = 0; i <= sizeof(vals) / sizeof(vals[0]); i++) {
+		double v = i < sizeof(vals) / sizeof(vals[0]) ? vals[i] : d, got;
+		blob x;
+		zs_reader r;
+		zs_event ev;
+		hdr(&x);
+		x.n = (size_t)(zs_wire_put_float(x.b + 2, v) - x.b);
+		zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
+		ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && zs_reader_finish(&r));
+		got = ev.d;
+		ZS_CHECK(ev.type == ZS_EV_FLOAT && memcmp(&got, &v, 8) == 0);
+		zs_reader_free(&r);
+		all_prefixes_fail(&x);
+	}
+	{
+		blob x;
+		hdr(&x);
+		raw(&x, "\xCC\x00\x00\x00\x00\x00\x00\xF8\x3F", 9); // 1.5 as F64
+		ZS_CHECK(check(&x, NULL) == ZS_WE_FLOAT_CANON);
+	}
+}
+
+static void test_strings(void)
+{
+	blob x;
+	zs_reader r;
+	zs_event ev;
+	char big[300];
+	memset(big, 'q', sizeof(big) - 1);
+	big[sizeof(big) - 1] = 0;
+	hdr(&x);
+	x.n = (size_t)(zs_wire_put_list(x.b + x.n, 5) - x.b);
+	put_str(&x, "hello");
+	put_str(&x, "");
+	put_str(&x, big);
+	x.n = (size_t)(zs_wire_put_sref(x.b + x.n, 0) - x.b);
+	x.n = (size_t)(zs_wire_put_sref(x.b + x.n, 1) - x.b);
+	all_prefixes_fail(&x);
+	zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
+	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && ev.type == ZS_EV_LIST);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.len == 5 && memcmp(ev.str, "hello", 5) == 0);
+	ZS_CHECK(ev.index == 0);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.len == 0 && ev.index == ZS_WIRE_NO_INDEX);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.len == 299 && ev.index == 1);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.len == 5 && ev.index == 0);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.len == 299 && ev.index == 1);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END && zs_reader_done(&r));
+	ZS_CHECK(zs_reader_finish(&r));
+	zs_reader_free(&r);
+
+	hdr(&x);
+	raw(&x, "\x60", 1); // reference before any literal
+	ZS_CHECK(check(&x, NULL) == ZS_WE_STR_INDEX);
+	hdr(&x);
+	raw(&x, "\xCD\x00", 2); // STR of length 32 with no bytes
+	ZS_CHECK(check(&x, NULL) == ZS_WE_TRUNCATED);
+	hdr(&x);
+	raw(&x, "\xCD\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x01", 11); // 2^64-1 + 32
+	ZS_CHECK(check(&x, NULL) == ZS_WE_TRUNCATED);
+}
+
+static void test_varints(void)
+{
+	blob x;
+	hdr(&x);
+	raw(&x, "\xCF\x80\x00", 3); // LIST, overlong zero
+	ZS_CHECK(check(&x, NULL) == ZS_WE_VARINT);
+	hdr(&x);
+	raw(&x, "\xCF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x02", 11);
+	ZS_CHECK(check(&x, NULL) == ZS_WE_VARINT);
+	hdr(&x);
+	raw(&x, "\xCF\xFF\xFF\xFF\xFF\x0F", 6); // count beyond the cap
+	ZS_CHECK(check(&x, NULL) == ZS_WE_COUNT);
+	hdr(&x);
+	raw(&x, "\xCF\x10", 2); // 32 elements claimed, none present
+	ZS_CHECK(check(&x, NULL) == ZS_WE_COUNT);
+	// a long list: every prefix fails
+	{
+		int i;
+		hdr(&x);
+		x.n = (size_t)(zs_wire_put_list(x.b + x.n, 300) - x.b);
+		for (i = 0; i < 300; i++) {
+			put_int(&x, i * 1000);
+		}
+		all_prefixes_fail(&x);
+	}
+}
+
+static void test_maps_and_shapes(void)
+{
+	blob x;
+	zs_reader r;
+	zs_event ev;
+	size_t pos;
+	// [ ['a'=>1,'b'=>2], ['a'=>3,'b'=>4] ] : the second uses shape 0
+	hdr(&x);
+	x.n = (size_t)(zs_wire_put_list(x.b + x.n, 2) - x.b);
+	x.n = (size_t)(zs_wire_put_map(x.b + x.n, 2) - x.b);
+	put_str(&x, "a");
+	put_str(&x, "b");
+	put_int(&x, 1);
+	put_int(&x, 2);
+	x.n = (size_t)(zs_wire_put_shape(x.b + x.n, 0) - x.b);
+	put_int(&x, 3);
+	put_int(&x, 4);
+	all_prefixes_fail(&x);
+	flips_terminate(&x);
+	zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
+	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && ev.type == ZS_EV_LIST);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_MAP && ev.count == 2 && ev.shape == 0);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.has_key && ev.key.is_str && ev.key.str == 0);
+	ZS_CHECK(ev.i == 1 && ev.slot == 3);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.key.str == 1 && ev.i == 2);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_MAP && ev.shape == 0 && ev.slot == 5);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.key.str == 0 && ev.i == 3);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.key.str == 1 && ev.i == 4);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END && zs_reader_done(&r));
+	ZS_CHECK(zs_reader_finish(&r));
+	zs_reader_free(&r);
+
+	hdr(&x);
+	raw(&x, "\xD0\x01\x41\x61\x41\x61\x01\x02", 8); // 'a' twice
+	ZS_CHECK(check(&x, &pos) == ZS_WE_DUP_KEY && pos == 2);
+	hdr(&x);
+	raw(&x, "\xD0\x00\x42\x31\x32\x01", 6); // key "12"
+	ZS_CHECK(check(&x, NULL) == ZS_WE_NUMERIC_KEY);
+	hdr(&x);
+	raw(&x, "\xD0\x00\x42\x30\x31\x01", 6); // key "01" stays a string
+	ZS_CHECK(check(&x, NULL) == ZS_WE_NONE);
+	hdr(&x);
+	raw(&x, "\xD0\x01\x00\x01\x05\x06", 6); // keys 0,1: must be a list
+	ZS_CHECK(check(&x, NULL) == ZS_WE_MAP_CANON);
+	hdr(&x);
+	raw(&x, "\xD0\x00\xC0\x01", 4); // null key
+	ZS_CHECK(check(&x, NULL) == ZS_WE_KEY);
+	hdr(&x);
+	raw(&x, "\xA0", 1); // shape before any definition
+	ZS_CHECK(check(&x, NULL) == ZS_WE_SHAPE_INDEX);
+	// duplicate detection through the hash path (more than 8 keys)
+	{
+		int i;
+		hdr(&x);
+		tag(&x, ZS_T_MAP);
+		varint(&x, 19);
+		for (i = 0; i < 20; i++) {
+			char k[16];
+			snprintf(k, sizeof(k), "k%d", i == 19 ? 3 : i);
+			put_str(&x, k);
+		}
+		for (i = 0; i < 20; i++) {
+			put_int(&x, i);
+		}
+		ZS_CHECK(check(&x, NULL) == ZS_WE_DUP_KEY);
+		x.b[x.n - 20 - 1] = '9'; // "k3" -> "k9" in the last key
+		ZS_CHECK(check(&x, NULL) == ZS_WE_DUP_KEY);
+		x.b[x.n - 20 - 1] = 'x';
+		ZS_CHECK(check(&x, NULL) == ZS_WE_NONE);
+	}
+}
+
+static void test_objects(void)
+{
+	size_t pos;
+	blob x;
+	zs_reader r;
+	zs_event ev;
+	// [obj Foo{a:1}, obj Foo{a:2} by shape, backref to slot 2, &ref to slot 3, enum, blob]
+	hdr(&x);
+	x.n = (size_t)(zs_wire_put_list(x.b + x.n, 6) - x.b);
+	tag(&x, ZS_T_OBJECT);
+	put_str(&x, "Foo");
+	varint(&x, 1);
+	put_str(&x, "a");
+	put_int(&x, 1);
+	x.n = (size_t)(zs_wire_put_shape(x.b + x.n, 0) - x.b);
+	put_int(&x, 2);
+	x.n = (size_t)(zs_wire_put_backref(x.b + x.n, ZS_T_BACKREF_OBJ, 2) - x.b);
+	x.n = (size_t)(zs_wire_put_backref(x.b + x.n, ZS_T_BACKREF_REF, 3) - x.b);
+	tag(&x, ZS_T_ENUM);
+	put_str(&x, "Suit");
+	put_str(&x, "Hearts");
+	tag(&x, ZS_T_OBJECT_BLOB);
+	x.n = (size_t)(zs_wire_put_sref(x.b + x.n, 0) - x.b);
+	varint(&x, 3);
+	raw(&x, "xyz", 3);
+	all_prefixes_fail(&x);
+	flips_terminate(&x);
+	zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
+	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && ev.type == ZS_EV_LIST);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_OBJECT && ev.cls == 0 && ev.slot == 2);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.key.is_str && ev.key.str == 1 && ev.i == 1);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_OBJECT && ev.cls == 0 && ev.slot == 4);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.i == 2 && ev.slot == 5);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_BACKREF_OBJ && ev.target == 2);
+	ZS_CHECK(ev.slot == 6);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_BACKREF_REF && ev.target == 3);
+	ZS_CHECK(ev.slot == 0);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_ENUM && ev.len == 6 && ev.slot == 7);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_OBJECT_BLOB && ev.len == 3);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END && zs_reader_finish(&r));
+	zs_reader_free(&r);
+
+	hdr(&x);
+	raw(&x, "\x92\x01\xD6\x00", 4); // object backref to an int slot
+	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF_TYPE);
+	hdr(&x);
+	raw(&x, "\x91\xD6\x01", 3); // backref to itself
+	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF);
+	hdr(&x);
+	raw(&x, "\x91\xD7\x05", 3); // reference to a slot not yet taken
+	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF);
+	hdr(&x);
+	raw(&x, "\x91\xD7\x00", 3); // recursive array: $a[0] = &$a
+	ZS_CHECK(check(&x, NULL) == ZS_WE_NONE);
+	hdr(&x);
+	raw(&x, "\xD1\x40\x00", 3); // empty class name
+	ZS_CHECK(check(&x, NULL) == ZS_WE_CLASS);
+	hdr(&x);
+	raw(&x, "\xD3\x41\x58\x01", 4); // OBJECT_DATA whose payload is not an array
+	ZS_CHECK(check(&x, NULL) == ZS_WE_OBJECT_DATA);
+	hdr(&x);
+	raw(&x, "\xD3\x41\x58\x91\x07", 5);
+	ZS_CHECK(check(&x, NULL) == ZS_WE_NONE);
+	hdr(&x);
+	raw(&x, "\x92\xD1\x41\x58\x00\xD3\x60\xA0", 8); // OBJECT_DATA with an object shape
+	ZS_CHECK(check(&x, &pos) == ZS_WE_OBJECT_DATA);
+	ZS_CHECK(pos == 9);
+}
+
+static void test_header_and_limits(void)
+{
+	blob x;
+	size_t pos;
+	int i;
+	hdr(&x);
+	raw(&x, "\xC0", 1);
+	ZS_CHECK(check(&x, NULL) == ZS_WE_NONE);
+	raw(&x, "\xC0", 1);
+	ZS_CHECK(check(&x, &pos) == ZS_WE_TRAILING && pos == 3);
+	x.b[1] = 2;
+	ZS_CHECK(check(&x, &pos) == ZS_WE_VERSION && pos == 1);
+	x.b[0] = 'a';
+	ZS_CHECK(check(&x, &pos) == ZS_WE_MAGIC && pos == 0);
+	for (i = 0xD8; i < 0xF0; i++) {
+		hdr(&x);
+		tag(&x, (unsigned char)i);
+		ZS_CHECK(check(&x, NULL) == ZS_WE_TAG);
+	}
+	// depth: 4096 nested lists pass, 4097 fail; a custom limit applies
+	hdr(&x);
+	{
+		static unsigned char deep[5000];
+		zs_wire_error e;
+		memset(deep, 0x91, sizeof(deep));
+		deep[0] = ZS_WIRE_MAGIC;
+		deep[1] = ZS_WIRE_VERSION;
+		deep[2 + 4095] = 0xC0;
+		ZS_CHECK(zs_wire_validate(deep, 2 + 4096, &zs_alloc_libc, 0, &e, &pos));
+		ZS_CHECK(!zs_wire_validate(deep, 2 + 4096, &zs_alloc_libc, 100, &e, &pos));
+		ZS_CHECK(e == ZS_WE_DEPTH && pos == 2 + 100);
+		deep[2 + 4095] = 0x91;
+		deep[2 + 4096] = 0x91;
+		deep[2 + 4097] = 0xC0;
+		ZS_CHECK(!zs_wire_validate(deep, 2 + 4098, &zs_alloc_libc, 0, &e, &pos));
+		ZS_CHECK(e == ZS_WE_DEPTH);
+	}
+	ZS_CHECK(strcmp(zs_wire_error_msg(ZS_WE_DEPTH), "maximum depth exceeded") == 0);
+}
+
+static void test_int_keys(void)
+{
+	int64_t v;
+	ZS_CHECK(zs_wire_is_int_key((const unsigned char *)"0", 1, &v) && v == 0);
+	ZS_CHECK(zs_wire_is_int_key((const unsigned char *)"-5", 2, &v) && v == -5);
+	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"-0", 2, &v));
+	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"007", 3, &v));
+	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"1a", 2, &v));
+	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"", 0, &v));
+	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"-", 1, &v));
+	ZS_CHECK(zs_wire_is_int_key((const unsigned char *)"9223372036854775807", 19, &v));
+	ZS_CHECK(v == INT64_MAX);
+	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"9223372036854775808", 19, &v));
+	ZS_CHECK(zs_wire_is_int_key((const unsigned char *)"-9223372036854775808", 20, &v));
+	ZS_CHECK(v == INT64_MIN);
+	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"-9223372036854775809", 20, &v));
+}
+
+// Random byte strings after a valid header: the reader always terminates.
+static void test_random(void)
+{
+	unsigned s = 12345;
+	int n;
+	for (n = 0; n < 200000; n++) {
+		blob x;
+		size_t i, len;
+		s = s * 1103515245u + 12345u;
+		len = 2 + (s >> 16) % 24;
+		hdr(&x);
+		for (i = 2; i < len; i++) {
+			s = s * 1103515245u + 12345u;
+			x.b[i] = (unsigned char)(s >> 16);
+		}
+		x.n = len;
+		(void)check(&x, NULL);
+	}
+	ZS_CHECK(1);
+}
+
+int main(void)
+{
+	test_ints();
+	test_int_canon();
+	test_floats();
+	test_strings();
+	test_varints();
+	test_maps_and_shapes();
+	test_objects();
+	test_header_and_limits();
+	test_int_keys();
+	test_random();
+	return zs_test_done("test_wire");
+}

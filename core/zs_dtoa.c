@@ -1,0 +1,292 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * Shortest round-trip formatting of doubles, written after Ulf Adams' Ryu algorithm
+ * (PLDI 2018): the rounding interval of the double is scaled by a 125-bit power of five
+ * (core/zs_dtoa_table.h) and digits are dropped while the interval still holds the
+ * shortened value. The layout step reproduces zend_gcvt(value, 17, '.', e) byte for byte,
+ * which is what PHP prints under serialize_precision -1. Precisions other than "shortest"
+ * are not handled here.
+ */
+#include "zs_dtoa.h"
+#include "zs_dtoa_table.h"
+
+#include <string.h>
+
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 zs_u128;
+
+/* (m * mul) >> j for a 125-bit mul and j >= 64. */
+static inline uint64_t mul_shift(uint64_t m, const uint64_t *mul, int j)
+{
+	zs_u128 b0 = (zs_u128)m * mul[0];
+	zs_u128 b2 = (zs_u128)m * mul[1];
+	return (uint64_t)(((b0 >> 64) + b2) >> (j - 64));
+}
+#else
+static inline uint64_t umul128(uint64_t a, uint64_t b, uint64_t *hi)
+{
+	uint64_t a_lo = (uint32_t)a, a_hi = a >> 32, b_lo = (uint32_t)b, b_hi = b >> 32;
+	uint64_t b00 = a_lo * b_lo, b01 = a_lo * b_hi, b10 = a_hi * b_lo, b11 = a_hi * b_hi;
+	uint64_t mid1 = b10 + (b00 >> 32);
+	uint64_t mid2 = b01 + (uint32_t)mid1;
+	*hi = b11 + (mid1 >> 32) + (mid2 >> 32);
+	return (mid2 << 32) | (uint32_t)b00;
+}
+
+static inline uint64_t mul_shift(uint64_t m, const uint64_t *mul, int j)
+{
+	uint64_t high1, high0, low1, sum, dist = (uint64_t)(j - 64);
+	umul128(m, mul[0], &high0);
+	low1 = umul128(m, mul[1], &high1);
+	sum = high0 + low1;
+	if (sum < high0) {
+		high1++;
+	}
+	/* dist is in 1..63 for every table entry this file uses. */
+	return (high1 << (64 - dist)) | (sum >> dist);
+}
+#endif
+
+/* floor(log10(2^e)) for 0 <= e <= 1650. */
+static inline int log10_pow2(int e)
+{
+	return (int)(((uint32_t)e * 78913) >> 18);
+}
+
+/* floor(log10(5^e)) for 0 <= e <= 2620. */
+static inline int log10_pow5(int e)
+{
+	return (int)(((uint32_t)e * 732923) >> 20);
+}
+
+/* ceil(log2(5^e)) for 1 <= e <= 3528 (1 for e == 0). */
+static inline int pow5_bits(int e)
+{
+	return (int)((((uint32_t)e * 1217359) >> 19) + 1);
+}
+
+static inline int pow5_factor(uint64_t v)
+{
+	int n = 0;
+	while (v % 5 == 0) {
+		v /= 5;
+		n++;
+	}
+	return n;
+}
+
+static inline bool multiple_of_pow5(uint64_t v, int p)
+{
+	return pow5_factor(v) >= p;
+}
+
+static inline bool multiple_of_pow2(uint64_t v, int p)
+{
+	return (v & ((UINT64_C(1) << p) - 1)) == 0;
+}
+
+void zs_dtoa_digits(double d, uint64_t *digits, int *exp10)
+{
+	uint64_t bits, mantissa, m2, mv, vr, vp, vm, output;
+	uint32_t ieee_exp, mm_shift;
+	int e2, e10, removed = 0;
+	bool accept_bounds, vm_trailing_zeros = false, vr_trailing_zeros = false;
+	uint8_t last_removed = 0;
+
+	memcpy(&bits, &d, sizeof bits);
+	mantissa = bits & ((UINT64_C(1) << 52) - 1);
+	ieee_exp = (uint32_t)((bits >> 52) & 0x7ff);
+	if (ieee_exp == 0) {
+		e2 = 1 - 1023 - 52 - 2;
+		m2 = mantissa;
+	} else {
+		e2 = (int)ieee_exp - 1023 - 52 - 2;
+		m2 = (UINT64_C(1) << 52) | mantissa;
+	}
+	/* Round-half-even reading: the interval ends belong to it when m2 is even. */
+	accept_bounds = (m2 & 1) == 0;
+	mv = 4 * m2;
+	/* The lower neighbour is closer at a power of two (except for the smallest exponent). */
+	mm_shift = mantissa != 0 || ieee_exp <= 1;
+
+	if (e2 >= 0) {
+		int q = log10_pow2(e2) - (e2 > 3);
+		int k = 125 + pow5_bits(q) - 1;
+		int i = -e2 + q + k;
+		e10 = q;
+		vr = mul_shift(4 * m2, zs_pow5_inv[q], i);
+		vp = mul_shift(4 * m2 + 2, zs_pow5_inv[q], i);
+		vm = mul_shift(4 * m2 - 1 - mm_shift, zs_pow5_inv[q], i);
+		if (q <= 21) {
+			if (mv % 5 == 0) {
+				vr_trailing_zeros = multiple_of_pow5(mv, q);
+			} else if (accept_bounds) {
+				vm_trailing_zeros = multiple_of_pow5(mv - 1 - mm_shift, q);
+			} else {
+				vp -= multiple_of_pow5(mv + 2, q);
+			}
+		}
+	} else {
+		int q = log10_pow5(-e2) - (-e2 > 1);
+		int i = -e2 - q;
+		int k = pow5_bits(i) - 125;
+		int j = q - k;
+		e10 = q + e2;
+		vr = mul_shift(4 * m2, zs_pow5[i], j);
+		vp = mul_shift(4 * m2 + 2, zs_pow5[i], j);
+		vm = mul_shift(4 * m2 - 1 - mm_shift, zs_pow5[i], j);
+		if (q <= 1) {
+			vr_trailing_zeros = true;
+			if (accept_bounds) {
+				vm_trailing_zeros = mm_shift == 1;
+			} else {
+				--vp;
+			}
+		} else if (q < 63) {
+			vr_trailing_zeros = multiple_of_pow2(mv, q);
+		}
+	}
+
+	if (vm_trailing_zeros || vr_trailing_zeros) {
+		/* Rare path: exact ties and interval ends need the removed digits' history. */
+		while (vp / 10 > vm / 10) {
+			vm_trailing_zeros &= vm % 10 == 0;
+			vr_trailing_zeros &= last_removed == 0;
+			last_removed = (uint8_t)(vr % 10);
+			vr /= 10;
+			vp /= 10;
+			vm /= 10;
+			++removed;
+		}
+		if (vm_trailing_zeros) {
+			while (vm % 10 == 0) {
+				vr_trailing_zeros &= last_removed == 0;
+				last_removed = (uint8_t)(vr % 10);
+				vr /= 10;
+				vp /= 10;
+				vm /= 10;
+				++removed;
+			}
+		}
+		if (vr_trailing_zeros && last_removed == 5 && vr % 2 == 0) {
+			last_removed = 4; /* exact half: round to even */
+		}
+		output = vr + ((vr == vm && (!accept_bounds || !vm_trailing_zeros)) || last_removed >= 5);
+	} else {
+		bool round_up = false;
+		if (vp / 100 > vm / 100) {
+			round_up = vr % 100 >= 50;
+			vr /= 100;
+			vp /= 100;
+			vm /= 100;
+			removed += 2;
+		}
+		while (vp / 10 > vm / 10) {
+			round_up = vr % 10 >= 5;
+			vr /= 10;
+			vp /= 10;
+			vm /= 10;
+			++removed;
+		}
+		output = vr + (vr == vm || round_up);
+	}
+	e10 += removed;
+	while (output % 10 == 0) {
+		output /= 10;
+		++e10;
+	}
+	*digits = output;
+	*exp10 = e10;
+}
+
+const char zs_digit_pairs[201] = "00010203040506070809"
+                                        "10111213141516171819"
+                                        "20212223242526272829"
+                                        "30313233343536373839"
+                                        "40414243444546474849"
+                                        "50515253545556575859"
+                                        "60616263646566676869"
+                                        "70717273747576777879"
+                                        "80818283848586878889"
+                                        "90919293949596979899";
+
+/* Writes the decimal digits of v (no leading zeros) at out; returns their count. */
+static inline int write_digits(uint64_t v, char *out)
+{
+	char tmp[20];
+	int n = 20;
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		n -= 2;
+		memcpy(tmp + n, zs_digit_pairs + 2 * r, 2);
+	}
+	if (v >= 10) {
+		n -= 2;
+		memcpy(tmp + n, zs_digit_pairs + 2 * v, 2);
+	} else {
+		tmp[--n] = (char)('0' + v);
+	}
+	memcpy(out, tmp + n, (size_t)(20 - n));
+	return 20 - n;
+}
+
+size_t zs_dtoa_shortest(double d, char exp_char, char *out)
+{
+	char digs[20];
+	char *p = out;
+	uint64_t bits, digits;
+	int n, exp10, decpt;
+
+	memcpy(&bits, &d, sizeof bits);
+	if (bits >> 63) {
+		*p++ = '-';
+	}
+	if ((bits << 1) == 0) {
+		*p++ = '0';
+		return (size_t)(p - out);
+	}
+	zs_dtoa_digits(d, &digits, &exp10);
+	n = write_digits(digits, digs);
+	decpt = n + exp10;
+
+	if (decpt > 17 || decpt < -3) {
+		/* zend_gcvt's exponential form: d.ddde+X, with ".0" for a single digit. */
+		int e = decpt - 1;
+		*p++ = digs[0];
+		*p++ = '.';
+		if (n == 1) {
+			*p++ = '0';
+		} else {
+			memcpy(p, digs + 1, (size_t)(n - 1));
+			p += n - 1;
+		}
+		*p++ = exp_char;
+		if (e < 0) {
+			*p++ = '-';
+			e = -e;
+		} else {
+			*p++ = '+';
+		}
+		p += write_digits((uint64_t)e, p);
+	} else if (decpt <= 0) {
+		*p++ = '0';
+		*p++ = '.';
+		memset(p, '0', (size_t)-decpt);
+		p += -decpt;
+		memcpy(p, digs, (size_t)n);
+		p += n;
+	} else if (n <= decpt) {
+		memcpy(p, digs, (size_t)n);
+		p += n;
+		memset(p, '0', (size_t)(decpt - n));
+		p += decpt - n;
+	} else {
+		memcpy(p, digs, (size_t)decpt);
+		p += decpt;
+		*p++ = '.';
+		memcpy(p, digs + decpt, (size_t)(n - decpt));
+		p += n - decpt;
+	}
+	return (size_t)(p - out);
+}

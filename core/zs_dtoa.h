@@ -1,0 +1,61 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * double -> text as PHP writes it for serialize_precision -1 (json_encode, var_export):
+ * the shortest digit string that reads back to the same double, the closest one when
+ * several are that short, laid out like zend_gcvt() with 17 as its precision. Other
+ * precisions are not handled here: the extension hands those to PHP's own formatter.
+ */
+#ifndef ZS_DTOA_H
+#define ZS_DTOA_H
+
+#include "zs_common.h"
+
+#include <string.h>
+
+/* Longest output of zs_dtoa_shortest: "-1.2345678901234567e-308" and friends. */
+#define ZS_DTOA_SHORTEST_MAX 32
+
+/* Shortest round-trip digits of a finite, non-zero |d|: d == digits * 10^exp10 after
+ * reading back, digits has no trailing zeros and at most 17 decimal digits. */
+void zs_dtoa_digits(double d, uint64_t *digits, int *exp10);
+
+/* Writes finite d into out (at least ZS_DTOA_SHORTEST_MAX bytes, no NUL added) using
+ * exp_char before the exponent; returns the length. NaN and infinities are the caller's
+ * business (PHP never formats them on this path). */
+size_t zs_dtoa_shortest(double d, char exp_char, char *out);
+
+/* "00" "01" ... "99": two decimal digits per lookup. */
+extern const char zs_digit_pairs[201];
+
+/* Longest output of zs_i64toa: "-9223372036854775808". */
+#define ZS_I64TOA_MAX 20
+
+/* Writes the decimal form of v at out (ZS_I64TOA_MAX bytes of room, no NUL) and returns
+ * its length. Inline: the JSON encoder calls it for every integer and integer key. */
+ZS_INLINE size_t zs_i64toa(int64_t v, char *out)
+{
+	char tmp[ZS_I64TOA_MAX];
+	char *end = tmp + ZS_I64TOA_MAX, *p = end;
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	size_t n;
+	while (u >= 100) {
+		unsigned r = (unsigned)(u % 100);
+		u /= 100;
+		p -= 2;
+		memcpy(p, zs_digit_pairs + 2 * r, 2);
+	}
+	if (u >= 10) {
+		p -= 2;
+		memcpy(p, zs_digit_pairs + 2 * u, 2);
+	} else {
+		*--p = (char)('0' + u);
+	}
+	if (v < 0) {
+		*--p = '-';
+	}
+	n = (size_t)(end - p);
+	memcpy(out, p, n);
+	return n;
+}
+
+#endif /* ZS_DTOA_H */

@@ -1,0 +1,394 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * UTF-8 decoding with PHP's recovery rules and the JSON escaping kernel (see zs_utf8.h).
+ * The escape forms and the ill-formed-sequence skipping follow ext/json's
+ * php_json_escape_string() and ext/standard/html.c's php_next_utf8_char(), so that
+ * jsond_encode's output matches json_encode's byte for byte, INVALID_UTF8_IGNORE and
+ * _SUBSTITUTE included.
+ */
+#include "zs_utf8.h"
+
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static const char hex_lower[] = "0123456789abcdef";
+
+/* Bytes that may continue a sequence, and bytes that may start one (ASCII included):
+ * PHP never folds a byte of the second kind into an ill-formed sequence. */
+#define IS_TRAIL(c) ((c) >= 0x80 && (c) <= 0xBF)
+#define IS_LEAD(c)  ((c) < 0x80 || ((c) >= 0xC2 && (c) <= 0xF4))
+
+int32_t zs_utf8_decode(const unsigned char *s, size_t avail, size_t *adv)
+{
+	unsigned c = s[0];
+	uint32_t cp;
+
+	if (c < 0x80) {
+		*adv = 1;
+		return (int32_t)c;
+	}
+	if (c < 0xC2 || c > 0xF4) {
+		*adv = 1;
+		return -1;
+	}
+	if (c < 0xE0) {
+		if (avail < 2 || !IS_TRAIL(s[1])) {
+			*adv = (avail < 2 || IS_LEAD(s[1])) ? 1 : 2;
+			return -1;
+		}
+		*adv = 2;
+		return (int32_t)(((c & 0x1F) << 6) | (s[1] & 0x3F));
+	}
+	if (c < 0xF0) {
+		if (avail < 3 || !IS_TRAIL(s[1]) || !IS_TRAIL(s[2])) {
+			if (avail < 2 || IS_LEAD(s[1])) {
+				*adv = 1;
+			} else if (avail < 3 || IS_LEAD(s[2])) {
+				*adv = 2;
+			} else {
+				*adv = 3;
+			}
+			return -1;
+		}
+		*adv = 3;
+		cp = ((c & 0x0F) << 12) | ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
+		if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) {
+			return -1;
+		}
+		return (int32_t)cp;
+	}
+	if (avail < 4 || !IS_TRAIL(s[1]) || !IS_TRAIL(s[2]) || !IS_TRAIL(s[3])) {
+		if (avail < 2 || IS_LEAD(s[1])) {
+			*adv = 1;
+		} else if (avail < 3 || IS_LEAD(s[2])) {
+			*adv = 2;
+		} else if (avail < 4 || IS_LEAD(s[3])) {
+			*adv = 3;
+		} else {
+			*adv = 4;
+		}
+		return -1;
+	}
+	*adv = 4;
+	cp = ((c & 0x07) << 18) | ((uint32_t)(s[1] & 0x3F) << 12) | ((uint32_t)(s[2] & 0x3F) << 6) |
+	     (s[3] & 0x3F);
+	if (cp < 0x10000 || cp > 0x10FFFF) {
+		return -1;
+	}
+	return (int32_t)cp;
+}
+
+bool zs_utf8_valid(const unsigned char *s, size_t len)
+{
+	size_t pos = 0, adv;
+	while (pos < len) {
+		if (s[pos] < 0x80) {
+			pos++;
+			continue;
+		}
+		if (zs_utf8_decode(s + pos, len - pos, &adv) < 0) {
+			return false;
+		}
+		pos += adv;
+	}
+	return true;
+}
+
+static inline unsigned char *put_u_escape(unsigned char *o, uint32_t u)
+{
+	o[0] = '\\';
+	o[1] = 'u';
+	o[2] = (unsigned char)hex_lower[(u >> 12) & 0xF];
+	o[3] = (unsigned char)hex_lower[(u >> 8) & 0xF];
+	o[4] = (unsigned char)hex_lower[(u >> 4) & 0xF];
+	o[5] = (unsigned char)hex_lower[u & 0xF];
+	return o + 6;
+}
+
+static inline unsigned char *put2(unsigned char *o, char a, char b)
+{
+	o[0] = (unsigned char)a;
+	o[1] = (unsigned char)b;
+	return o + 2;
+}
+
+static inline unsigned char *put6(unsigned char *o, const char *text)
+{
+	memcpy(o, text, 6);
+	return o + 6;
+}
+
+/* Byte classes (tools/gen-escape-table.py): 1 = always special (control, '"', '\\',
+ * non-ASCII), 2 = '/', 4 = '<' and '>', 8 = '&', 16 = '\''. A byte needs the slow path
+ * when its class meets the mask that the flags select. */
+const uint8_t zs_esc_class[256] = {
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 0, 0, 1, 0, 0, 0, 8, 16, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+
+static inline unsigned class_mask(uint32_t flags)
+{
+	return zs_esc_class_mask(flags);
+}
+
+
+/* The optional specials for the block scanners; unused slots repeat '"', which is
+ * always special, so the scanners can compare against all five unconditionally. */
+typedef struct {
+	unsigned char opt[5];
+} special_set;
+
+static inline special_set make_specials(uint32_t flags)
+{
+	special_set sp;
+	sp.opt[0] = (flags & ZS_ESC_UNESCAPED_SLASHES) ? '"' : '/';
+	sp.opt[1] = (flags & ZS_ESC_HEX_TAG) ? '<' : '"';
+	sp.opt[2] = (flags & ZS_ESC_HEX_TAG) ? '>' : '"';
+	sp.opt[3] = (flags & ZS_ESC_HEX_AMP) ? '&' : '"';
+	sp.opt[4] = (flags & ZS_ESC_HEX_APOS) ? '\'' : '"';
+	return sp;
+}
+
+#if !defined(__SSE2__)
+/* SWAR: a byte of x is zero <=> its bit 7 is set here (exact for "any", which is all
+ * the caller asks before it rescans the eight bytes one by one). */
+static inline uint64_t zero_bytes(uint64_t x)
+{
+	return (x - UINT64_C(0x0101010101010101)) & ~x & UINT64_C(0x8080808080808080);
+}
+
+static inline bool block_has_special(uint64_t x, const special_set *sp)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	uint64_t hit = x & UINT64_C(0x8080808080808080);              /* >= 0x80 */
+	hit |= (x - ones * 0x20) & ~x & UINT64_C(0x8080808080808080); /* < 0x20 */
+	hit |= zero_bytes(x ^ (ones * '"')) | zero_bytes(x ^ (ones * '\\'));
+	hit |= zero_bytes(x ^ (ones * sp->opt[0])) | zero_bytes(x ^ (ones * sp->opt[1]));
+	hit |= zero_bytes(x ^ (ones * sp->opt[2])) | zero_bytes(x ^ (ones * sp->opt[3]));
+	hit |= zero_bytes(x ^ (ones * sp->opt[4]));
+	return hit != 0;
+}
+#endif
+
+/* Copies plain bytes one at a time until a special one or `soft`; returns the position. */
+static inline size_t copy_plain(unsigned char **op, const unsigned char *s, size_t pos, size_t soft,
+                                unsigned mask)
+{
+	unsigned char *o = *op;
+	while (pos < soft && !(zs_esc_class[s[pos]] & mask)) {
+		*o++ = s[pos++];
+	}
+	*op = o;
+	return pos;
+}
+
+#if defined(__SSE2__)
+typedef struct {
+	__m128i quot, bslash, space, o0, o1, o2, o3, o4;
+} sse_specials;
+
+static inline void make_sse_specials(sse_specials *v, uint32_t flags)
+{
+	special_set sp = make_specials(flags);
+	v->quot = _mm_set1_epi8('"');
+	v->bslash = _mm_set1_epi8('\\');
+	v->space = _mm_set1_epi8(0x20);
+	v->o0 = _mm_set1_epi8((char)sp.opt[0]);
+	v->o1 = _mm_set1_epi8((char)sp.opt[1]);
+	v->o2 = _mm_set1_epi8((char)sp.opt[2]);
+	v->o3 = _mm_set1_epi8((char)sp.opt[3]);
+	v->o4 = _mm_set1_epi8((char)sp.opt[4]);
+}
+
+/* Copies 16-byte blocks of plain bytes (each block blindly, keeping the part before the
+ * first special byte); stops at a special byte, at `soft`, or when fewer than 16 bytes
+ * are left to read. */
+static inline size_t copy_blocks(unsigned char **op, const unsigned char *s, size_t pos, size_t len,
+                                 size_t soft, const sse_specials *v)
+{
+	unsigned char *o = *op;
+	while (pos < soft && len - pos >= 16) {
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + pos));
+		__m128i m;
+		unsigned bits;
+		_mm_storeu_si128((__m128i *)(void *)o, b);
+		/* Signed compare: catches 0x00-0x1F and 0x80-0xFF in one go. */
+		m = _mm_cmplt_epi8(b, v->space);
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(b, v->quot));
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(b, v->bslash));
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(b, v->o0));
+		m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(b, v->o1), _mm_cmpeq_epi8(b, v->o2)));
+		m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(b, v->o3), _mm_cmpeq_epi8(b, v->o4)));
+		bits = (unsigned)_mm_movemask_epi8(m);
+		if (bits != 0) {
+			unsigned tz = (unsigned)__builtin_ctz(bits);
+			pos += tz;
+			o += tz;
+			break;
+		}
+		pos += 16;
+		o += 16;
+	}
+	*op = o;
+	return pos;
+}
+#else
+static inline size_t copy_blocks(unsigned char **op, const unsigned char *s, size_t pos, size_t len,
+                                 size_t soft, const special_set *sp)
+{
+	unsigned char *o = *op;
+	while (pos < soft && len - pos >= 8) {
+		uint64_t x;
+		memcpy(&x, s + pos, 8);
+		if (block_has_special(x, sp)) {
+			break;
+		}
+		memcpy(o, &x, 8);
+		pos += 8;
+		o += 8;
+	}
+	*op = o;
+	return pos;
+}
+#endif
+
+/* Writes the escape of the special byte (or UTF-8 sequence) at s[pos]; returns the
+ * position after it, or SIZE_MAX for ill-formed UTF-8 that must fail the string. */
+static size_t escape_one(unsigned char **op, const unsigned char *s, size_t pos, size_t len,
+                         uint32_t flags)
+{
+	unsigned char *o = *op;
+	unsigned c = s[pos];
+
+	if (c >= 0x80) {
+		size_t adv;
+		int32_t cp = zs_utf8_decode(s + pos, len - pos, &adv);
+		if (cp < 0) {
+			if (flags & ZS_ESC_INVALID_UTF8_IGNORE) {
+				/* dropped */
+			} else if (flags & ZS_ESC_INVALID_UTF8_SUBSTITUTE) {
+				if (flags & ZS_ESC_UNESCAPED_UNICODE) {
+					memcpy(o, "\xEF\xBF\xBD", 3);
+					o += 3;
+				} else {
+					o = put6(o, "\\ufffd");
+				}
+			} else {
+				return SIZE_MAX;
+			}
+		} else if ((flags & ZS_ESC_UNESCAPED_UNICODE) &&
+		           ((flags & ZS_ESC_UNESCAPED_LINE_TERMINATORS) || cp < 0x2028 || cp > 0x2029)) {
+			memcpy(o, s + pos, adv);
+			o += adv;
+		} else if (cp >= 0x10000) {
+			uint32_t u = (uint32_t)cp - 0x10000;
+			o = put_u_escape(o, 0xD800 | (u >> 10));
+			o = put_u_escape(o, 0xDC00 | (u & 0x3FF));
+		} else {
+			o = put_u_escape(o, (uint32_t)cp);
+		}
+		*op = o;
+		return pos + adv;
+	}
+	switch (c) {
+	case '"':
+		o = (flags & ZS_ESC_HEX_QUOT) ? put6(o, "\\u0022") : put2(o, '\\', '"');
+		break;
+	case '\\':
+		o = put2(o, '\\', '\\');
+		break;
+	case '/':
+		o = put2(o, '\\', '/');
+		break;
+	case '\b':
+		o = put2(o, '\\', 'b');
+		break;
+	case '\f':
+		o = put2(o, '\\', 'f');
+		break;
+	case '\n':
+		o = put2(o, '\\', 'n');
+		break;
+	case '\r':
+		o = put2(o, '\\', 'r');
+		break;
+	case '\t':
+		o = put2(o, '\\', 't');
+		break;
+	case '<':
+		o = put6(o, "\\u003C");
+		break;
+	case '>':
+		o = put6(o, "\\u003E");
+		break;
+	case '&':
+		o = put6(o, "\\u0026");
+		break;
+	case '\'':
+		o = put6(o, "\\u0027");
+		break;
+	default:
+		o = put_u_escape(o, c);
+		break;
+	}
+	*op = o;
+	return pos + 1;
+}
+
+size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, size_t soft,
+                      uint32_t flags, size_t *consumed)
+{
+	const unsigned mask = class_mask(flags);
+	unsigned char *o = out;
+	size_t pos = 0;
+
+	/* Short strings (most keys) never pay for the block scanner's set-up. */
+	if (len < 16) {
+		for (;;) {
+			pos = copy_plain(&o, s, pos, soft, mask);
+			if (pos >= soft) {
+				break;
+			}
+			pos = escape_one(&o, s, pos, len, flags);
+			if (pos == SIZE_MAX) {
+				*consumed = 0;
+				return ZS_ESC_BAD_UTF8;
+			}
+		}
+		*consumed = pos;
+		return (size_t)(o - out);
+	}
+	{
+#if defined(__SSE2__)
+		sse_specials v;
+		make_sse_specials(&v, flags);
+#else
+		const special_set v = make_specials(flags);
+#endif
+		while (pos < soft) {
+			pos = copy_blocks(&o, s, pos, len, soft, &v);
+			pos = copy_plain(&o, s, pos, soft, mask);
+			if (pos >= soft) {
+				break;
+			}
+			pos = escape_one(&o, s, pos, len, flags);
+			if (pos == SIZE_MAX) {
+				*consumed = 0;
+				return ZS_ESC_BAD_UTF8;
+			}
+		}
+	}
+	*consumed = pos;
+	return (size_t)(o - out);
+}

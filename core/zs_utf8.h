@@ -1,0 +1,60 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * UTF-8 decoding with PHP's rules for ill-formed input, and the JSON string-escaping
+ * kernel of jsond_encode: runs of plain ASCII are copied 16 bytes at a time (SSE2, or
+ * 8 at a time with SWAR elsewhere), the rest is escaped exactly as ext/json's
+ * php_json_escape_string() does. The kernel writes no quotes and does no numeric check:
+ * both stay with the caller.
+ */
+#ifndef ZS_UTF8_H
+#define ZS_UTF8_H
+
+#include "zs_common.h"
+
+/* Escaping options. The values are those of PHP's JSON_* constants, so that the
+ * extension passes its flags through unchanged; other bits are ignored. */
+#define ZS_ESC_HEX_TAG                    (1u << 0)
+#define ZS_ESC_HEX_AMP                    (1u << 1)
+#define ZS_ESC_HEX_APOS                   (1u << 2)
+#define ZS_ESC_HEX_QUOT                   (1u << 3)
+#define ZS_ESC_UNESCAPED_SLASHES          (1u << 6)
+#define ZS_ESC_UNESCAPED_UNICODE          (1u << 8)
+#define ZS_ESC_UNESCAPED_LINE_TERMINATORS (1u << 11)
+#define ZS_ESC_INVALID_UTF8_IGNORE        (1u << 20)
+#define ZS_ESC_INVALID_UTF8_SUBSTITUTE    (1u << 21)
+
+/* zs_json_escape's answer for ill-formed UTF-8 when neither IGNORE nor SUBSTITUTE is set. */
+#define ZS_ESC_BAD_UTF8 SIZE_MAX
+
+/* Output room zs_json_escape needs for a call with a given `soft` limit: at most six
+ * bytes per input byte, plus slack for the last character and the 16-byte block copy. */
+#define ZS_ESC_ROOM(soft) (6 * (size_t)(soft) + 32)
+
+/* Byte classes of the escaper (see zs_utf8.c): a byte of s needs escaping, or a closer
+ * look, when zs_esc_class[byte] & zs_esc_class_mask(flags) is non-zero. Exposed so that a
+ * caller can copy short plain strings without a call. */
+extern const uint8_t zs_esc_class[256];
+
+ZS_INLINE unsigned zs_esc_class_mask(uint32_t flags)
+{
+	return 1u | ((flags & ZS_ESC_UNESCAPED_SLASHES) ? 0u : 2u) | ((flags & ZS_ESC_HEX_TAG) ? 4u : 0u) |
+	       ((flags & ZS_ESC_HEX_AMP) ? 8u : 0u) | ((flags & ZS_ESC_HEX_APOS) ? 16u : 0u);
+}
+
+/* Decodes the sequence at s (s[0] >= 0x80, avail >= 1) as php_next_utf8_char() does:
+ * returns the code point, or -1 when ill-formed; *adv receives the bytes it spans (for
+ * an ill-formed one, how many bytes PHP skips before decoding again). */
+int32_t zs_utf8_decode(const unsigned char *s, size_t avail, size_t *adv);
+
+/* True when all of s[0..len) is well-formed UTF-8 by the same rules. */
+bool zs_utf8_valid(const unsigned char *s, size_t len);
+
+/* Escapes the characters of s that start before offset `soft` (soft <= len; a character
+ * may run past soft but never past len) into out, which has ZS_ESC_ROOM(soft) bytes.
+ * Returns the bytes written and sets *consumed (>= soft unless an error stopped it), or
+ * returns ZS_ESC_BAD_UTF8 for ill-formed input that `flags` neither ignore nor
+ * substitute; out then holds garbage. */
+size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, size_t soft,
+                      uint32_t flags, size_t *consumed);
+
+#endif /* ZS_UTF8_H */

@@ -1,0 +1,99 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * Tags, limits and error codes of the zser binary format, version 1. This header mirrors
+ * docs/FORMAT.md (sections cited as §N) and holds no code beyond tiny inline helpers; the
+ * reader is zs_wire_read.[ch], the writer primitives zs_wire_write.[ch].
+ */
+#ifndef ZS_WIRE_H
+#define ZS_WIRE_H
+
+#include "zs_common.h"
+
+/* §2 header */
+#define ZS_WIRE_MAGIC   0x5A
+#define ZS_WIRE_VERSION 0x01
+
+/* §4 one-byte forms: base tag and how many values each range holds */
+#define ZS_T_FIXINT    0x00 /* 0x00-0x3F: 0..63 */
+#define ZS_FIXINT_N    64
+#define ZS_T_FIXSTR    0x40 /* 0x40-0x5F: literal of length 0..31 */
+#define ZS_FIXSTR_N    32
+#define ZS_T_FIXSREF   0x60 /* 0x60-0x8F: string table entry 0..47 */
+#define ZS_FIXSREF_N   48
+#define ZS_T_FIXLIST   0x90 /* 0x90-0x9F: list of 0..15 values */
+#define ZS_FIXLIST_N   16
+#define ZS_T_FIXSHAPE  0xA0 /* 0xA0-0xBF: shape 0..31 */
+#define ZS_FIXSHAPE_N  32
+#define ZS_T_NEGFIXINT 0xF0 /* 0xF0-0xFF: -16..-1 */
+#define ZS_NEGFIXINT_N 16
+
+#define ZS_T_NULL        0xC0
+#define ZS_T_FALSE       0xC1
+#define ZS_T_TRUE        0xC2
+#define ZS_T_U8          0xC3
+#define ZS_T_U16         0xC4
+#define ZS_T_U32         0xC5
+#define ZS_T_U64         0xC6
+#define ZS_T_N8          0xC7
+#define ZS_T_N16         0xC8
+#define ZS_T_N32         0xC9
+#define ZS_T_N64         0xCA
+#define ZS_T_F32         0xCB
+#define ZS_T_F64         0xCC
+#define ZS_T_STR         0xCD
+#define ZS_T_SREF        0xCE
+#define ZS_T_LIST        0xCF
+#define ZS_T_MAP         0xD0
+#define ZS_T_OBJECT      0xD1
+#define ZS_T_SHAPE       0xD2
+#define ZS_T_OBJECT_DATA 0xD3
+#define ZS_T_OBJECT_BLOB 0xD4
+#define ZS_T_ENUM        0xD5
+#define ZS_T_BACKREF_OBJ 0xD6
+#define ZS_T_BACKREF_REF 0xD7
+
+/* §12 limits */
+#define ZS_WIRE_MAX_DEPTH   4096
+#define ZS_WIRE_MAX_COUNT   0x7FFFFFFFu
+#define ZS_WIRE_MAX_ENTRIES 0xFFFFFFFEu
+/* Index value meaning "no table entry" (the empty string). */
+#define ZS_WIRE_NO_INDEX    0xFFFFFFFFu
+/* Longest varint in bytes (§3). */
+#define ZS_VARINT_MAX       10
+
+/* §13 errors; zs_wire_error_msg() gives the text. */
+typedef enum zs_wire_error {
+	ZS_WE_NONE = 0,
+	ZS_WE_MAGIC,
+	ZS_WE_VERSION,
+	ZS_WE_TRUNCATED,
+	ZS_WE_TAG,
+	ZS_WE_VARINT,
+	ZS_WE_INT_CANON,
+	ZS_WE_FLOAT_CANON,
+	ZS_WE_INT_RANGE,
+	ZS_WE_COUNT,
+	ZS_WE_STR_INDEX,
+	ZS_WE_SHAPE_INDEX,
+	ZS_WE_BACKREF,
+	ZS_WE_BACKREF_TYPE,
+	ZS_WE_KEY,
+	ZS_WE_NUMERIC_KEY,
+	ZS_WE_DUP_KEY,
+	ZS_WE_MAP_CANON,
+	ZS_WE_CLASS,
+	ZS_WE_OBJECT_DATA,
+	ZS_WE_DEPTH,
+	ZS_WE_TRAILING,
+	ZS_WE_NOMEM,
+	ZS_WE_LIMIT
+} zs_wire_error;
+
+/* Constant English text of an error code (never NULL). */
+const char *zs_wire_error_msg(zs_wire_error e);
+
+/* True when PHP would store the string key s[0..len) as an integer key (§7): "0", or an
+ * optional '-' then a digit 1-9 and more digits, within int64, and not "-0". */
+bool zs_wire_is_int_key(const unsigned char *s, size_t len, int64_t *out);
+
+#endif /* ZS_WIRE_H */

@@ -1,0 +1,860 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * The one reader of the binary format: every byte of a blob is looked at here, through a
+ * cursor that compares each length and count with what remains before using it (FORMAT.md
+ * §12). Containers are tracked on an explicit, capped stack, so depth costs heap, never C
+ * stack. The reader emits events and keeps only the tables needed to check indexes; it
+ * builds no values and knows nothing of PHP.
+ */
+#include "zs_wire_read.h"
+#include "zs_wire_write.h"
+
+#include <string.h>
+
+#define REMAIN(r) ((size_t)((r)->end - (r)->p))
+
+static bool fail(zs_reader *r, zs_wire_error e, const unsigned char *at)
+{
+	if (r->err == ZS_WE_NONE) {
+		r->err = e;
+		r->err_pos = (size_t)(at - r->start);
+	}
+	return false;
+}
+
+void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
+                    uint32_t max_depth)
+{
+	memset(r, 0, sizeof(*r));
+	r->start = (const unsigned char *)data;
+	r->p = r->start;
+	r->end = r->start + len;
+	r->alloc = alloc;
+	r->max_depth =
+	        (max_depth == 0 || max_depth > ZS_WIRE_MAX_DEPTH) ? ZS_WIRE_MAX_DEPTH : max_depth;
+}
+
+static void release(zs_reader *r, void *p)
+{
+	if (p) {
+		r->alloc->free(r->alloc->ctx, p);
+	}
+}
+
+void zs_reader_free(zs_reader *r)
+{
+	release(r, r->frames);
+	release(r, r->strs);
+	release(r, r->shapes);
+	release(r, r->keys);
+	release(r, r->slot_obj);
+	release(r, r->dupset);
+	r->frames = NULL;
+	r->strs = NULL;
+	r->shapes = NULL;
+	r->keys = NULL;
+	r->slot_obj = NULL;
+	r->dupset = NULL;
+}
+
+/* Grows a table to hold `need` entries of `elem` bytes; returns the (possibly moved) table,
+ * or NULL with the error set. Every caller's `need` is bounded by the input size. */
+static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+	uint32_t ncap;
+	void *n;
+
+	if (need <= *cap) {
+		return arr;
+	}
+	if (need > ZS_WIRE_MAX_ENTRIES) {
+		fail(r, ZS_WE_LIMIT, r->p);
+		return NULL;
+	}
+	ncap = *cap ? *cap : 16;
+	while (ncap < need) {
+		ncap = ncap > 0x7FFFFFFFu ? need : ncap * 2;
+	}
+	if ((size_t)ncap > SIZE_MAX / elem) {
+		fail(r, ZS_WE_NOMEM, r->p);
+		return NULL;
+	}
+	n = arr ? r->alloc->realloc(r->alloc->ctx, arr, (size_t)*cap * elem, (size_t)ncap * elem)
+	        : r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
+	if (!n) {
+		fail(r, ZS_WE_NOMEM, r->p);
+		return NULL;
+	}
+	*cap = ncap;
+	return n;
+}
+
+bool zs_reader_header(zs_reader *r)
+{
+	if (REMAIN(r) < 1) {
+		return fail(r, ZS_WE_TRUNCATED, r->p);
+	}
+	if (r->p[0] != ZS_WIRE_MAGIC) {
+		return fail(r, ZS_WE_MAGIC, r->p);
+	}
+	if (REMAIN(r) < 2) {
+		return fail(r, ZS_WE_TRUNCATED, r->p + 1);
+	}
+	if (r->p[1] != ZS_WIRE_VERSION) {
+		return fail(r, ZS_WE_VERSION, r->p + 1);
+	}
+	r->p += 2;
+	return true;
+}
+
+/* ==== Numbers ==== */
+
+/* §3: unsigned LEB128, shortest form only. */
+static bool read_varint(zs_reader *r, uint64_t *out)
+{
+	const unsigned char *at = r->p, *p = r->p;
+	uint64_t v = 0;
+	unsigned shift = 0;
+	unsigned char b;
+
+	if (ZS_LIKELY(p < r->end && *p < 0x80)) {
+		*out = *p;
+		r->p = p + 1;
+		return true;
+	}
+	for (;;) {
+		if (p == r->end) {
+			return fail(r, ZS_WE_TRUNCATED, p);
+		}
+		b = *p++;
+		if (shift == 63 && b > 1) {
+			return fail(r, ZS_WE_VARINT, at);
+		}
+		v |= (uint64_t)(b & 0x7F) << shift;
+		if (!(b & 0x80)) {
+			if (b == 0) {
+				return fail(r, ZS_WE_VARINT, at);
+			}
+			break;
+		}
+		shift += 7;
+	}
+	*out = v;
+	r->p = p;
+	return true;
+}
+
+/* A biased varint (§3) whose value must not exceed `limit`; `e` is reported otherwise. */
+static bool read_biased(zs_reader *r, uint64_t bias, uint64_t limit, zs_wire_error e, uint64_t *out)
+{
+	const unsigned char *at = r->p;
+	uint64_t v;
+
+	if (!read_varint(r, &v)) {
+		return false;
+	}
+	if (v > limit || bias > limit - v) {
+		return fail(r, e, at);
+	}
+	*out = v + bias;
+	return true;
+}
+
+static uint64_t load_le(const unsigned char *p, unsigned n)
+{
+	uint64_t v = 0;
+	unsigned i;
+	for (i = 0; i < n; i++) {
+		v |= (uint64_t)p[i] << (8 * i);
+	}
+	return v;
+}
+
+/* §4.1: U8..U64 and N8..N64 (tag already consumed, `at` is its position). */
+static bool read_sized_int(zs_reader *r, unsigned char tag, const unsigned char *at, int64_t *out)
+{
+	static const unsigned char widths[4] = {1, 2, 4, 8};
+	static const uint64_t mins[4] = {0, 0x100, 0x10000, 0x100000000u};
+	bool neg = tag >= ZS_T_N8;
+	unsigned k = (unsigned)(tag - (neg ? ZS_T_N8 : ZS_T_U8));
+	unsigned n = widths[k];
+	uint64_t u, lo;
+
+	if (REMAIN(r) < n) {
+		return fail(r, ZS_WE_TRUNCATED, r->p);
+	}
+	u = load_le(r->p, n);
+	lo = k == 0 ? (neg ? ZS_NEGFIXINT_N : ZS_FIXINT_N) : mins[k];
+	if (u < lo) {
+		return fail(r, ZS_WE_INT_CANON, at);
+	}
+	if (u > (uint64_t)INT64_MAX) {
+		return fail(r, ZS_WE_INT_RANGE, at);
+	}
+	r->p += n;
+	*out = neg ? -(int64_t)u - 1 : (int64_t)u;
+	return true;
+}
+
+/* §4.2 */
+static bool read_float(zs_reader *r, unsigned char tag, const unsigned char *at, double *out)
+{
+	if (tag == ZS_T_F32) {
+		uint32_t b32;
+		float f;
+		if (REMAIN(r) < 4) {
+			return fail(r, ZS_WE_TRUNCATED, r->p);
+		}
+		b32 = (uint32_t)load_le(r->p, 4);
+		memcpy(&f, &b32, 4);
+		*out = (double)f;
+		r->p += 4;
+	} else {
+		uint64_t b64;
+		uint32_t dummy;
+		if (REMAIN(r) < 8) {
+			return fail(r, ZS_WE_TRUNCATED, r->p);
+		}
+		b64 = load_le(r->p, 8);
+		memcpy(out, &b64, 8);
+		if (zs_wire_float_is_f32(*out, &dummy)) {
+			return fail(r, ZS_WE_FLOAT_CANON, at);
+		}
+		r->p += 8;
+	}
+	return true;
+}
+
+/* ==== Strings (§5) ==== */
+
+static bool is_str_tag(unsigned char tag)
+{
+	return (tag >= ZS_T_FIXSTR && tag < ZS_T_FIXLIST) || tag == ZS_T_STR || tag == ZS_T_SREF;
+}
+
+/* A string in any of its four forms; the tag is consumed already. */
+static bool read_str(zs_reader *r, unsigned char tag, const unsigned char **s, size_t *len,
+                     uint32_t *idx)
+{
+	const unsigned char *at = r->p - 1;
+	uint64_t v;
+
+	if (tag < ZS_T_FIXSREF || tag == ZS_T_STR) {
+		size_t n;
+		if (tag == ZS_T_STR) {
+			if (!read_biased(r, ZS_FIXSTR_N, (uint64_t)INT64_MAX, ZS_WE_TRUNCATED, &v)) {
+				return false;
+			}
+			if (v > REMAIN(r)) {
+				return fail(r, ZS_WE_TRUNCATED, at);
+			}
+			n = (size_t)v;
+		} else {
+			n = (size_t)(tag - ZS_T_FIXSTR);
+			if (n > REMAIN(r)) {
+				return fail(r, ZS_WE_TRUNCATED, at);
+			}
+		}
+		*s = r->p;
+		*len = n;
+		*idx = ZS_WIRE_NO_INDEX;
+		if (n > 0) {
+			zs_rstr *t = grow(r, r->strs, &r->strs_cap, r->nstrs + 1, sizeof(zs_rstr));
+			if (!t) {
+				return false;
+			}
+			r->strs = t;
+			t[r->nstrs].off = (size_t)(r->p - r->start);
+			t[r->nstrs].len = n;
+			*idx = r->nstrs++;
+		}
+		r->p += n;
+		return true;
+	}
+	if (tag == ZS_T_SREF) {
+		if (!read_biased(r, ZS_FIXSREF_N, ZS_WIRE_MAX_ENTRIES, ZS_WE_STR_INDEX, &v)) {
+			return false;
+		}
+	} else {
+		v = (uint64_t)(tag - ZS_T_FIXSREF);
+	}
+	if (v >= r->nstrs) {
+		return fail(r, ZS_WE_STR_INDEX, at);
+	}
+	*idx = (uint32_t)v;
+	*len = r->strs[v].len;
+	*s = r->start + r->strs[v].off;
+	return true;
+}
+
+/* Class name of an object or enum (§8): a non-empty string. */
+static bool read_class(zs_reader *r, uint32_t *cls)
+{
+	const unsigned char *s, *at = r->p;
+	size_t len;
+	unsigned char tag;
+
+	if (r->p == r->end) {
+		return fail(r, ZS_WE_TRUNCATED, r->p);
+	}
+	tag = *r->p++;
+	if (!is_str_tag(tag)) {
+		return fail(r, ZS_WE_CLASS, at);
+	}
+	if (!read_str(r, tag, &s, &len, cls)) {
+		return false;
+	}
+	if (len == 0) {
+		return fail(r, ZS_WE_CLASS, at);
+	}
+	return true;
+}
+
+/* ==== Keys and shapes (§7, §8) ==== */
+
+static bool read_key(zs_reader *r, zs_key *k)
+{
+	const unsigned char *at = r->p, *s;
+	unsigned char tag;
+	size_t len;
+
+	if (r->p == r->end) {
+		return fail(r, ZS_WE_TRUNCATED, r->p);
+	}
+	tag = *r->p++;
+	k->i = 0;
+	k->str = ZS_WIRE_NO_INDEX;
+	k->is_str = 0;
+	if (tag < ZS_T_FIXSTR) {
+		k->i = tag;
+		return true;
+	}
+	if (tag >= ZS_T_NEGFIXINT) {
+		k->i = (int64_t)tag - 0x100;
+		return true;
+	}
+	if (tag >= ZS_T_U8 && tag <= ZS_T_N64) {
+		return read_sized_int(r, tag, at, &k->i);
+	}
+	if (!is_str_tag(tag)) {
+		return fail(r, ZS_WE_KEY, at);
+	}
+	k->is_str = 1;
+	return read_str(r, tag, &s, &len, &k->str);
+}
+
+static const unsigned char *key_bytes(const zs_reader *r, const zs_key *k, size_t *len)
+{
+	if (k->str == ZS_WIRE_NO_INDEX) {
+		*len = 0;
+		return r->start;
+	}
+	return zs_reader_str(r, k->str, len);
+}
+
+static bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
+{
+	const unsigned char *sa, *sb;
+	size_t la, lb;
+
+	if (a->is_str != b->is_str) {
+		return false;
+	}
+	if (!a->is_str) {
+		return a->i == b->i;
+	}
+	if (a->str == b->str) {
+		return true;
+	}
+	sa = key_bytes(r, a, &la);
+	sb = key_bytes(r, b, &lb);
+	return la == lb && memcmp(sa, sb, la) == 0;
+}
+
+static uint64_t key_hash(const zs_reader *r, const zs_key *k)
+{
+	uint64_t h = 1469598103934665603u;
+	if (k->is_str) {
+		size_t len, i;
+		const unsigned char *s = key_bytes(r, k, &len);
+		for (i = 0; i < len; i++) {
+			h = (h ^ s[i]) * 1099511628211u;
+		}
+	} else {
+		h = ((uint64_t)k->i ^ 0x9E3779B97F4A7C15u) * 0xBF58476D1CE4E5B9u;
+		h ^= h >> 31;
+	}
+	return h;
+}
+
+/* True when some key occurs twice among keys[0..count). */
+static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool *dup)
+{
+	uint32_t i, j;
+	size_t cap = 16, mask;
+
+	*dup = false;
+	if (count <= 8) {
+		for (i = 1; i < count; i++) {
+			for (j = 0; j < i; j++) {
+				if (key_equal(r, &keys[i], &keys[j])) {
+					*dup = true;
+					return true;
+				}
+			}
+		}
+		return true;
+	}
+	while (cap < (size_t)count * 2) {
+		cap *= 2;
+	}
+	if (cap > r->dupset_cap) {
+		uint32_t *n;
+		if (cap > SIZE_MAX / sizeof(uint32_t)) {
+			return fail(r, ZS_WE_NOMEM, r->p);
+		}
+		release(r, r->dupset);
+		r->dupset = NULL;
+		r->dupset_cap = 0;
+		n = r->alloc->malloc(r->alloc->ctx, cap * sizeof(uint32_t));
+		if (!n) {
+			return fail(r, ZS_WE_NOMEM, r->p);
+		}
+		r->dupset = n;
+		r->dupset_cap = cap;
+	}
+	memset(r->dupset, 0, cap * sizeof(uint32_t));
+	mask = cap - 1;
+	for (i = 0; i < count; i++) {
+		size_t h = (size_t)key_hash(r, &keys[i]) & mask;
+		while (r->dupset[h]) {
+			if (key_equal(r, &keys[r->dupset[h] - 1], &keys[i])) {
+				*dup = true;
+				return true;
+			}
+			h = (h + 1) & mask;
+		}
+		r->dupset[h] = i + 1;
+	}
+	return true;
+}
+
+/* Reads `count` keys and appends the shape (cls = ZS_WIRE_NO_INDEX for an array). */
+static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const unsigned char *at,
+                           uint32_t *shape_out, uint32_t *key_base)
+{
+	zs_key *keys;
+	zs_rshape *shapes;
+	uint32_t base = r->nkeys, j;
+	bool dup, is_list = cls == ZS_WIRE_NO_INDEX;
+
+	if (count > ZS_WIRE_MAX_ENTRIES - base) {
+		return fail(r, ZS_WE_LIMIT, at);
+	}
+	if (count > 0) {
+		keys = grow(r, r->keys, &r->keys_cap, base + count, sizeof(zs_key));
+		if (!keys) {
+			return false;
+		}
+		r->keys = keys;
+	}
+	for (j = 0; j < count; j++) {
+		const unsigned char *kat = r->p;
+		zs_key *k = &r->keys[base + j];
+		if (!read_key(r, k)) {
+			return false;
+		}
+		if (cls == ZS_WIRE_NO_INDEX) {
+			size_t len;
+			int64_t iv;
+			if (k->is_str) {
+				const unsigned char *s = key_bytes(r, k, &len);
+				if (zs_wire_is_int_key(s, len, &iv)) {
+					return fail(r, ZS_WE_NUMERIC_KEY, kat);
+				}
+				is_list = false;
+			} else if (k->i != (int64_t)j) {
+				is_list = false;
+			}
+		}
+	}
+	if (cls == ZS_WIRE_NO_INDEX && is_list) {
+		return fail(r, ZS_WE_MAP_CANON, at);
+	}
+	if (!has_duplicate(r, &r->keys[base], count, &dup)) {
+		return false;
+	}
+	if (dup) {
+		return fail(r, ZS_WE_DUP_KEY, at);
+	}
+	r->nkeys = base + count;
+	shapes = grow(r, r->shapes, &r->shapes_cap, r->nshapes + 1, sizeof(zs_rshape));
+	if (!shapes) {
+		return false;
+	}
+	r->shapes = shapes;
+	shapes[r->nshapes].key_base = base;
+	shapes[r->nshapes].count = count;
+	shapes[r->nshapes].cls = cls;
+	*shape_out = r->nshapes++;
+	*key_base = base;
+	return true;
+}
+
+/* ==== Containers ==== */
+
+static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
+{
+	if (r->nslots == r->slots_cap) {
+		uint8_t *s = grow(r, r->slot_obj, &r->slots_cap, r->nslots + 1, 1);
+		if (!s) {
+			return false;
+		}
+		r->slot_obj = s;
+	}
+	r->slot_obj[r->nslots++] = is_obj;
+	ev->slot = r->nslots;
+	return true;
+}
+
+static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned char *at)
+{
+	zs_rframe *f;
+
+	if (r->depth >= r->max_depth) {
+		return fail(r, ZS_WE_DEPTH, at);
+	}
+	if (r->depth == r->frames_cap) {
+		f = grow(r, r->frames, &r->frames_cap, r->depth + 1, sizeof(zs_rframe));
+		if (!f) {
+			return false;
+		}
+		r->frames = f;
+	}
+	f = &r->frames[r->depth++];
+	f->remaining = count;
+	f->pos = 0;
+	f->key_base = key_base;
+	return true;
+}
+
+/* Header of an array in any form (tag consumed): LIST, FIXLIST, MAP, SHAPE, FIXSHAPE.
+ * Sets count, key_base and shape (ZS_WIRE_NO_INDEX for lists) and cls of a shape reference
+ * (ZS_WIRE_NO_INDEX unless it names an object shape). False if `tag` is none of these
+ * without setting an error (*known = false), or on a read error. */
+static bool read_container_header(zs_reader *r, unsigned char tag, const unsigned char *at,
+                                  zs_event *ev, uint32_t *key_base, bool *known)
+{
+	uint64_t v;
+
+	*known = true;
+	ev->shape = ZS_WIRE_NO_INDEX;
+	ev->cls = ZS_WIRE_NO_INDEX;
+	*key_base = ZS_WIRE_NO_INDEX;
+	if (tag >= ZS_T_FIXLIST && tag < ZS_T_FIXSHAPE) {
+		v = (uint64_t)(tag - ZS_T_FIXLIST);
+	} else if (tag == ZS_T_LIST) {
+		if (!read_biased(r, ZS_FIXLIST_N, ZS_WIRE_MAX_COUNT, ZS_WE_COUNT, &v)) {
+			return false;
+		}
+	} else if (tag == ZS_T_MAP) {
+		if (!read_biased(r, 1, ZS_WIRE_MAX_COUNT, ZS_WE_COUNT, &v)) {
+			return false;
+		}
+		/* each entry needs a key byte and a value byte */
+		if (v > REMAIN(r) / 2) {
+			return fail(r, ZS_WE_COUNT, at);
+		}
+		ev->count = (uint32_t)v;
+		return read_shape_def(r, ev->count, ZS_WIRE_NO_INDEX, at, &ev->shape, key_base);
+	} else if (tag >= ZS_T_FIXSHAPE && tag < ZS_T_NULL) {
+		v = (uint64_t)(tag - ZS_T_FIXSHAPE);
+		goto shape_ref;
+	} else if (tag == ZS_T_SHAPE) {
+		if (!read_biased(r, ZS_FIXSHAPE_N, ZS_WIRE_MAX_ENTRIES, ZS_WE_SHAPE_INDEX, &v)) {
+			return false;
+		}
+		goto shape_ref;
+	} else {
+		*known = false;
+		return false;
+	}
+	/* lists: each value needs at least a byte */
+	if (v > REMAIN(r)) {
+		return fail(r, ZS_WE_COUNT, at);
+	}
+	ev->count = (uint32_t)v;
+	return true;
+
+shape_ref:
+	if (v >= r->nshapes) {
+		return fail(r, ZS_WE_SHAPE_INDEX, at);
+	}
+	ev->shape = (uint32_t)v;
+	ev->count = r->shapes[v].count;
+	ev->cls = r->shapes[v].cls;
+	*key_base = r->shapes[v].key_base;
+	if (ev->count > REMAIN(r)) {
+		return fail(r, ZS_WE_COUNT, at);
+	}
+	return true;
+}
+
+static bool read_object(zs_reader *r, const unsigned char *at, zs_event *ev, uint32_t *key_base)
+{
+	uint64_t v;
+	uint32_t cls;
+
+	if (!take_slot(r, 1, ev) || !read_class(r, &cls)) {
+		return false;
+	}
+	if (!read_varint(r, &v)) {
+		return false;
+	}
+	if (v > ZS_WIRE_MAX_COUNT || v > REMAIN(r) / 2) {
+		return fail(r, ZS_WE_COUNT, at);
+	}
+	ev->type = ZS_EV_OBJECT;
+	ev->count = (uint32_t)v;
+	ev->cls = cls;
+	return read_shape_def(r, ev->count, cls, at, &ev->shape, key_base);
+}
+
+static bool read_object_data(zs_reader *r, const unsigned char *at, zs_event *ev,
+                             uint32_t *key_base)
+{
+	const unsigned char *pat;
+	uint32_t cls;
+	unsigned char tag;
+	bool known;
+
+	if (!take_slot(r, 1, ev) || !read_class(r, &cls)) {
+		return false;
+	}
+	if (r->p == r->end) {
+		return fail(r, ZS_WE_TRUNCATED, r->p);
+	}
+	pat = r->p;
+	tag = *r->p++;
+	if (!read_container_header(r, tag, pat, ev, key_base, &known)) {
+		return known ? false : fail(r, ZS_WE_OBJECT_DATA, pat);
+	}
+	if (ev->cls != ZS_WIRE_NO_INDEX) {
+		return fail(r, ZS_WE_OBJECT_DATA, pat);
+	}
+	ev->type = ZS_EV_OBJECT_DATA;
+	ev->cls = cls;
+	(void)at;
+	return true;
+}
+
+/* ==== Values ==== */
+
+static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, zs_event *ev)
+{
+	uint32_t key_base = ZS_WIRE_NO_INDEX;
+	uint64_t v;
+	bool known;
+
+	switch (tag) {
+	case ZS_T_NULL:
+	case ZS_T_FALSE:
+	case ZS_T_TRUE:
+		ev->type = tag == ZS_T_NULL ? ZS_EV_NULL : tag == ZS_T_FALSE ? ZS_EV_FALSE : ZS_EV_TRUE;
+		return take_slot(r, 0, ev);
+	case ZS_T_U8:
+	case ZS_T_U16:
+	case ZS_T_U32:
+	case ZS_T_U64:
+	case ZS_T_N8:
+	case ZS_T_N16:
+	case ZS_T_N32:
+	case ZS_T_N64:
+		ev->type = ZS_EV_INT;
+		return take_slot(r, 0, ev) && read_sized_int(r, tag, at, &ev->i);
+	case ZS_T_F32:
+	case ZS_T_F64:
+		ev->type = ZS_EV_FLOAT;
+		return take_slot(r, 0, ev) && read_float(r, tag, at, &ev->d);
+	case ZS_T_STR:
+	case ZS_T_SREF:
+		ev->type = ZS_EV_STRING;
+		return take_slot(r, 0, ev) && read_str(r, tag, &ev->str, &ev->len, &ev->index);
+	case ZS_T_OBJECT:
+		return read_object(r, at, ev, &key_base) && push(r, ev->count, key_base, at);
+	case ZS_T_OBJECT_DATA:
+		return read_object_data(r, at, ev, &key_base) && push(r, ev->count, key_base, at);
+	case ZS_T_OBJECT_BLOB:
+		ev->type = ZS_EV_OBJECT_BLOB;
+		if (!take_slot(r, 1, ev) || !read_class(r, &ev->cls) || !read_varint(r, &v)) {
+			return false;
+		}
+		if (v > REMAIN(r)) {
+			return fail(r, ZS_WE_TRUNCATED, at);
+		}
+		ev->str = r->p;
+		ev->len = (size_t)v;
+		ev->index = ZS_WIRE_NO_INDEX;
+		r->p += v;
+		return true;
+	case ZS_T_ENUM: {
+		const unsigned char *cat;
+		unsigned char ctag;
+		ev->type = ZS_EV_ENUM;
+		if (!take_slot(r, 1, ev) || !read_class(r, &ev->cls)) {
+			return false;
+		}
+		if (r->p == r->end) {
+			return fail(r, ZS_WE_TRUNCATED, r->p);
+		}
+		cat = r->p;
+		ctag = *r->p++;
+		if (!is_str_tag(ctag)) {
+			return fail(r, ZS_WE_CLASS, cat);
+		}
+		return read_str(r, ctag, &ev->str, &ev->len, &ev->index);
+	}
+	case ZS_T_BACKREF_OBJ:
+		ev->type = ZS_EV_BACKREF_OBJ;
+		if (!take_slot(r, 1, ev) || !read_varint(r, &v)) {
+			return false;
+		}
+		/* an earlier slot: never this value's own */
+		if (v >= (uint64_t)ev->slot - 1) {
+			return fail(r, ZS_WE_BACKREF, at);
+		}
+		if (!r->slot_obj[v]) {
+			return fail(r, ZS_WE_BACKREF_TYPE, at);
+		}
+		ev->target = (uint32_t)v + 1;
+		return true;
+	case ZS_T_BACKREF_REF:
+		ev->type = ZS_EV_BACKREF_REF;
+		ev->slot = 0;
+		if (!read_varint(r, &v)) {
+			return false;
+		}
+		if (v >= r->nslots) {
+			return fail(r, ZS_WE_BACKREF, at);
+		}
+		ev->target = (uint32_t)v + 1;
+		return true;
+	default:
+		break;
+	}
+	if (!read_container_header(r, tag, at, ev, &key_base, &known)) {
+		return known ? false : fail(r, ZS_WE_TAG, at);
+	}
+	if (ev->cls != ZS_WIRE_NO_INDEX) {
+		ev->type = ZS_EV_OBJECT;
+		if (!take_slot(r, 1, ev)) {
+			return false;
+		}
+	} else {
+		ev->type = ev->shape == ZS_WIRE_NO_INDEX ? ZS_EV_LIST : ZS_EV_MAP;
+		if (!take_slot(r, 0, ev)) {
+			return false;
+		}
+	}
+	return push(r, ev->count, key_base, at);
+}
+
+static bool read_value(zs_reader *r, zs_event *ev)
+{
+	const unsigned char *at = r->p;
+	unsigned char tag;
+
+	if (ZS_UNLIKELY(r->p == r->end)) {
+		return fail(r, ZS_WE_TRUNCATED, r->p);
+	}
+	tag = *r->p++;
+	ev->pos = (size_t)(at - r->start);
+	if (tag < ZS_T_FIXSTR) {
+		ev->type = ZS_EV_INT;
+		ev->i = tag;
+		return take_slot(r, 0, ev);
+	}
+	if (tag < ZS_T_FIXLIST) {
+		ev->type = ZS_EV_STRING;
+		return take_slot(r, 0, ev) && read_str(r, tag, &ev->str, &ev->len, &ev->index);
+	}
+	if (tag >= ZS_T_NEGFIXINT) {
+		ev->type = ZS_EV_INT;
+		ev->i = (int64_t)tag - 0x100;
+		return take_slot(r, 0, ev);
+	}
+	return read_tail(r, tag, at, ev);
+}
+
+bool zs_reader_next(zs_reader *r, zs_event *ev)
+{
+	bool scalar;
+
+	if (ZS_UNLIKELY(r->err != ZS_WE_NONE || r->done)) {
+		return fail(r, ZS_WE_TRAILING, r->p);
+	}
+	ev->has_key = false;
+	if (r->depth > 0) {
+		zs_rframe *f = &r->frames[r->depth - 1];
+		if (f->remaining == 0) {
+			ev->type = ZS_EV_END;
+			ev->pos = (size_t)(r->p - r->start);
+			if (--r->depth == 0) {
+				r->done = true;
+			}
+			return true;
+		}
+		f->remaining--;
+		if (f->key_base != ZS_WIRE_NO_INDEX) {
+			ev->has_key = true;
+			ev->key = r->keys[f->key_base + f->pos];
+		} else {
+			ev->key.is_str = 0;
+			ev->key.i = f->pos;
+			ev->key.str = ZS_WIRE_NO_INDEX;
+		}
+		f->pos++;
+	}
+	scalar = r->depth == 0;
+	if (!read_value(r, ev)) {
+		return false;
+	}
+	if (scalar && r->depth == 0) {
+		r->done = true;
+	}
+	return true;
+}
+
+bool zs_reader_finish(zs_reader *r)
+{
+	if (r->err != ZS_WE_NONE) {
+		return false;
+	}
+	if (r->p != r->end) {
+		return fail(r, ZS_WE_TRAILING, r->p);
+	}
+	return true;
+}
+
+bool zs_wire_validate(const void *data, size_t len, const zs_alloc *alloc, uint32_t max_depth,
+                      zs_wire_error *err, size_t *pos)
+{
+	zs_reader r;
+	zs_event ev;
+	bool ok;
+
+	zs_reader_init(&r, data, len, alloc, max_depth);
+	ok = zs_reader_header(&r);
+	while (ok && !zs_reader_done(&r)) {
+		ok = zs_reader_next(&r, &ev);
+	}
+	ok = ok && zs_reader_finish(&r);
+	if (err) {
+		*err = r.err;
+	}
+	if (pos) {
+		*pos = r.err_pos;
+	}
+	zs_reader_free(&r);
+	return ok;
+}

@@ -1,0 +1,137 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * THE bounds-checked reader of the binary format (FORMAT.md). A zs_reader is a cursor that
+ * hands out one event per value (pull API): scalars, container begin (with count, shape and
+ * class), container end, back-references. It keeps the string, shape and slot tables the
+ * format needs to check every index, and an explicit stack of open containers, so no input
+ * can make it recurse, read out of bounds or allocate more than FORMAT.md §12 allows.
+ * It never builds values: the PHP extension, the CLI and the fuzzers turn its events into
+ * whatever they need. zs_wire_validate() walks a whole blob without building anything.
+ */
+#ifndef ZS_WIRE_READ_H
+#define ZS_WIRE_READ_H
+
+#include "zs_wire.h"
+
+typedef enum zs_event_type {
+	ZS_EV_NULL,
+	ZS_EV_FALSE,
+	ZS_EV_TRUE,
+	ZS_EV_INT,
+	ZS_EV_FLOAT,
+	ZS_EV_STRING,
+	ZS_EV_LIST,        /* count values follow, then END */
+	ZS_EV_MAP,         /* count keyed values follow, then END */
+	ZS_EV_OBJECT,      /* class; count keyed values (properties) follow, then END */
+	ZS_EV_OBJECT_DATA, /* class; the __serialize() array: count values (keyed unless a list) */
+	ZS_EV_OBJECT_BLOB, /* class; str/len is the Serializable payload */
+	ZS_EV_ENUM,        /* class; str/len/index is the case name */
+	ZS_EV_BACKREF_OBJ, /* target: the object held by that earlier slot */
+	ZS_EV_BACKREF_REF, /* target: make that slot and this position one PHP reference */
+	ZS_EV_END          /* the innermost open container is complete */
+} zs_event_type;
+
+/* A key of a map or object shape (§7). str is a string table index, ZS_WIRE_NO_INDEX for "". */
+typedef struct zs_key {
+	int64_t i;
+	uint32_t str;
+	uint8_t is_str;
+} zs_key;
+
+typedef struct zs_event {
+	zs_event_type type;
+	/* Key of this value in its container: set for values inside MAP, OBJECT and keyed
+	 * OBJECT_DATA; inside lists key.i is the position and key.is_str is 0. */
+	bool has_key;
+	zs_key key;
+	int64_t i;
+	double d;
+	/* STRING value, ENUM case name, OBJECT_BLOB payload: bytes inside the input. */
+	const unsigned char *str;
+	size_t len;
+	uint32_t index;  /* string table index of str, ZS_WIRE_NO_INDEX if none */
+	uint32_t count;  /* containers: number of values that follow */
+	uint32_t shape;  /* MAP, OBJECT, keyed OBJECT_DATA: shape index; ZS_WIRE_NO_INDEX for lists */
+	uint32_t cls;    /* objects and enums: string table index of the class name */
+	uint32_t slot;   /* slot this value takes (§9), 0 if none (BACKREF_REF) */
+	uint32_t target; /* BACKREF_OBJ, BACKREF_REF: the slot referred to */
+	size_t pos;      /* offset of the value's tag from the start of the blob */
+} zs_event;
+
+typedef struct zs_rstr {
+	size_t off;
+	size_t len;
+} zs_rstr;
+
+typedef struct zs_rshape {
+	uint32_t key_base; /* first key in zs_reader.keys */
+	uint32_t count;
+	uint32_t cls; /* ZS_WIRE_NO_INDEX for array shapes */
+} zs_rshape;
+
+typedef struct zs_rframe {
+	uint32_t remaining;
+	uint32_t pos;
+	uint32_t key_base; /* ZS_WIRE_NO_INDEX for lists */
+} zs_rframe;
+
+typedef struct zs_reader {
+	const unsigned char *start, *p, *end;
+	const zs_alloc *alloc;
+	uint32_t depth, max_depth;
+	bool done;
+	zs_wire_error err;
+	size_t err_pos;
+	zs_rframe *frames;
+	uint32_t frames_cap;
+	zs_rstr *strs;
+	uint32_t nstrs, strs_cap;
+	zs_rshape *shapes;
+	uint32_t nshapes, shapes_cap;
+	zs_key *keys;
+	uint32_t nkeys, keys_cap;
+	uint8_t *slot_obj; /* per slot: 1 when it holds an object (§9) */
+	uint32_t nslots, slots_cap;
+	uint32_t *dupset; /* scratch hash set for duplicate keys */
+	size_t dupset_cap;
+} zs_reader;
+
+/* Prepares a reader over data[0..len). max_depth 0 or above ZS_WIRE_MAX_DEPTH means the cap.
+ * Nothing is allocated until events are read; always call zs_reader_free(). */
+void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
+                    uint32_t max_depth);
+/* Releases the tables; the event pointers into the input stay valid. */
+void zs_reader_free(zs_reader *r);
+/* Checks the 2-byte header (§2). False with r->err set on failure. */
+bool zs_reader_header(zs_reader *r);
+/* Reads the next event. False on error: r->err and r->err_pos say what and where; after an
+ * error every later call fails too. Call only while !zs_reader_done(). */
+bool zs_reader_next(zs_reader *r, zs_event *ev);
+/* Checks that no bytes follow the value (§10). Call once zs_reader_done() is true. */
+bool zs_reader_finish(zs_reader *r);
+
+/* True once the top-level value is complete. */
+ZS_INLINE bool zs_reader_done(const zs_reader *r)
+{
+	return r->done;
+}
+
+/* Bytes of string table entry idx (an index an event handed out, so always valid). */
+ZS_INLINE const unsigned char *zs_reader_str(const zs_reader *r, uint32_t idx, size_t *len)
+{
+	*len = r->strs[idx].len;
+	return r->start + r->strs[idx].off;
+}
+
+/* Key j (0-based) of shape `shape`. */
+ZS_INLINE const zs_key *zs_reader_shape_key(const zs_reader *r, uint32_t shape, uint32_t j)
+{
+	return &r->keys[r->shapes[shape].key_base + j];
+}
+
+/* Validates a whole blob (header, one value, no trailing bytes) without building it.
+ * Returns true if valid; otherwise sets *err and *pos (both may be NULL). */
+bool zs_wire_validate(const void *data, size_t len, const zs_alloc *alloc, uint32_t max_depth,
+                      zs_wire_error *err, size_t *pos);
+
+#endif /* ZS_WIRE_READ_H */

@@ -1,0 +1,841 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * zser binary -> zval. Pulls events from the core reader (core/zs_wire_read.c checks every
+ * byte, index and count) and builds the value the way var_unserializer does: same slots,
+ * same property assignment rules, same class lookup (allowed_classes, autoload,
+ * unserialize_callback_func, __PHP_Incomplete_Class), __wakeup/__unserialize queued until
+ * the whole graph is built. On any failure nothing escapes: queued calls are dropped,
+ * every object created is marked as destructed and the partial graph is freed.
+ * Argument parsing lives in bin.c; encoding in bin_encode.c.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "php.h"
+#include "zend_exceptions.h"
+#include "zend_enum.h"
+#include "ext/standard/php_incomplete_class.h"
+#include "ext/standard/basic_functions.h"
+#include "zser_internal.h"
+#include "zs_wire_read.h"
+
+enum { F_LIST, F_MAP, F_SYM, F_PROPS };
+enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
+
+typedef struct dframe {
+	uint8_t kind;
+	uint8_t after;
+	HashTable *ht;
+	zend_object *obj;
+	zval data;                /* the __unserialize() array while it is being filled */
+	zval *dest;               /* where the container sits */
+	zend_property_info *info; /* typed property holding it: checked once it is complete */
+} dframe;
+
+typedef struct delayed {
+	zend_object *obj;
+	zval data;
+	uint8_t kind;
+} delayed;
+
+typedef struct decoder {
+	zs_reader r;
+	const zser_decode_opts *opts;
+	zval root;
+	zend_string **strs;
+	uint32_t strs_cap;
+	zend_class_entry **classes; /* per string index: a resolved, allowed class */
+	uint32_t classes_cap;
+	zval **slots;
+	uint32_t slots_cap;
+	dframe *frames;
+	uint32_t depth, frames_cap;
+	delayed *calls;
+	uint32_t ncalls, calls_cap;
+	zend_object **created;
+	uint32_t ncreated, created_cap;
+	HashTable *ref_props;
+	HashTable *garbage;
+	const char *msg;
+	size_t msg_pos;
+	char msgbuf[256];
+} decoder;
+
+static void *alloc_malloc(void *ctx, size_t n)
+{
+	(void)ctx;
+	return emalloc(n);
+}
+
+static void *alloc_realloc(void *ctx, void *p, size_t old_n, size_t n)
+{
+	(void)ctx;
+	(void)old_n;
+	return erealloc(p, n);
+}
+
+static void alloc_free(void *ctx, void *p)
+{
+	(void)ctx;
+	efree(p);
+}
+
+static const zs_alloc zser_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
+
+/* Records a decoding error found here (not by the core reader) at the current event. */
+static zend_result failf(decoder *d, size_t pos, const char *fmt, ...)
+{
+	va_list ap;
+	if (!d->msg) {
+		va_start(ap, fmt);
+		vsnprintf(d->msgbuf, sizeof(d->msgbuf), fmt, ap);
+		va_end(ap);
+		d->msg = d->msgbuf;
+		d->msg_pos = pos;
+	}
+	return FAILURE;
+}
+
+/* Grows an array of pointers to hold index `need`, zero-filling the new part. */
+static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+	uint32_t ncap;
+	if (need < *cap) {
+		return arr;
+	}
+	ncap = *cap ? *cap : 16;
+	while (ncap <= need) {
+		ncap = ncap > 0x7FFFFFFFu ? need + 1 : ncap * 2;
+	}
+	arr = safe_erealloc(arr, ncap, elem, 0);
+	memset((char *)arr + (size_t)*cap * elem, 0, (size_t)(ncap - *cap) * elem);
+	*cap = ncap;
+	return arr;
+}
+
+/* The zend_string of string table entry idx, created on first use and shared after. */
+static zend_string *str_at(decoder *d, uint32_t idx)
+{
+	if (UNEXPECTED(idx >= d->strs_cap)) {
+		d->strs = grow_ptrs(d->strs, &d->strs_cap, idx, sizeof(zend_string *));
+	}
+	if (!d->strs[idx]) {
+		size_t len;
+		const unsigned char *s = zs_reader_str(&d->r, idx, &len);
+		d->strs[idx] = len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
+	}
+	return d->strs[idx];
+}
+
+static zend_string *key_str(decoder *d, const zs_key *k)
+{
+	if (!k->is_str) {
+		return zend_long_to_str((zend_long)k->i);
+	}
+	if (k->str == ZS_WIRE_NO_INDEX) {
+		return ZSTR_EMPTY_ALLOC();
+	}
+	return zend_string_copy(str_at(d, k->str));
+}
+
+static void keep(decoder *d, zval *old)
+{
+	if (Z_REFCOUNTED_P(old)) {
+		if (!d->garbage) {
+			ALLOC_HASHTABLE(d->garbage);
+			zend_hash_init(d->garbage, 8, NULL, ZVAL_PTR_DTOR, 0);
+		}
+		zend_hash_next_index_insert(d->garbage, old);
+	}
+	ZVAL_NULL(old);
+}
+
+/* ==== Classes and objects ==== */
+
+static bool class_allowed(decoder *d, zend_string *name)
+{
+	zend_string *lc;
+	bool ok;
+	if (!d->opts->allowed) {
+		return true;
+	}
+	lc = zend_string_tolower(name);
+	ok = zend_hash_exists(d->opts->allowed, lc);
+	zend_string_release(lc);
+	return ok;
+}
+
+/* Class for an object's class name, as object_common() finds it; *ce is the incomplete
+ * class when it is unknown or not allowed. FAILURE only with an exception. */
+static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce)
+{
+	zend_string *name = str_at(d, idx);
+	zval user_func, retval, args[1];
+	const char *cb;
+
+	if (idx < d->classes_cap && d->classes[idx]) {
+		*ce = d->classes[idx];
+		return SUCCESS;
+	}
+	*ce = php_ce_incomplete_class;
+	if (!class_allowed(d, name)) {
+		return SUCCESS;
+	}
+	BG(serialize_lock)++;
+	*ce = zend_lookup_class(name);
+	BG(serialize_lock)--;
+	if (EG(exception)) {
+		return FAILURE;
+	}
+	if (!*ce) {
+		cb = PG(unserialize_callback_func);
+		*ce = php_ce_incomplete_class;
+		if (!cb || !cb[0]) {
+			return SUCCESS;
+		}
+		ZVAL_STRING(&user_func, cb);
+		ZVAL_STR(&args[0], name);
+		BG(serialize_lock)++;
+		if (call_user_function(NULL, NULL, &user_func, &retval, 1, args) != SUCCESS) {
+			BG(serialize_lock)--;
+			zval_ptr_dtor(&user_func);
+			if (EG(exception)) {
+				return FAILURE;
+			}
+			php_error_docref(NULL, E_WARNING, "defined (%s) but not found", cb);
+			return SUCCESS;
+		}
+		BG(serialize_lock)--;
+		zval_ptr_dtor(&retval);
+		if (EG(exception)) {
+			zval_ptr_dtor(&user_func);
+			return FAILURE;
+		}
+		BG(serialize_lock)++;
+		*ce = zend_lookup_class(name);
+		BG(serialize_lock)--;
+		if (!*ce) {
+			php_error_docref(NULL, E_WARNING,
+			                 "Function %s() hasn't defined the class it was called for",
+			                 Z_STRVAL(user_func));
+			*ce = php_ce_incomplete_class;
+		}
+		zval_ptr_dtor(&user_func);
+		if (EG(exception)) {
+			return FAILURE;
+		}
+		return SUCCESS;
+	}
+	d->classes = grow_ptrs(d->classes, &d->classes_cap, idx, sizeof(zend_class_entry *));
+	d->classes[idx] = *ce;
+	return SUCCESS;
+}
+
+static void created(decoder *d, zend_object *obj)
+{
+	d->created = grow_ptrs(d->created, &d->created_cap, d->ncreated, sizeof(zend_object *));
+	d->created[d->ncreated++] = obj;
+}
+
+static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint32_t cls)
+{
+	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
+		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed",
+		                        ZSTR_VAL(ce->name));
+		return FAILURE;
+	}
+	if (object_init_ex(dest, ce) != SUCCESS) {
+		return FAILURE;
+	}
+	created(d, Z_OBJ_P(dest));
+	if (ce == php_ce_incomplete_class) {
+		php_store_class_name(dest, str_at(d, cls));
+	}
+	return SUCCESS;
+}
+
+static void init_array(zval *dest, uint32_t count, bool packed)
+{
+	if (count == 0) {
+		ZVAL_EMPTY_ARRAY(dest);
+		return;
+	}
+	array_init_size(dest, count);
+	if (packed) {
+		zend_hash_real_init_packed(Z_ARRVAL_P(dest));
+	} else {
+		zend_hash_real_init_mixed(Z_ARRVAL_P(dest));
+	}
+}
+
+static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info)
+{
+	dframe *f;
+	if (d->depth == d->frames_cap) {
+		d->frames = grow_ptrs(d->frames, &d->frames_cap, d->depth, sizeof(dframe));
+	}
+	f = &d->frames[d->depth++];
+	f->after = AFTER_NONE;
+	f->obj = NULL;
+	f->dest = dest;
+	f->info = info;
+	ZVAL_UNDEF(&f->data);
+	return f;
+}
+
+static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
+                                zend_property_info *info)
+{
+	zend_class_entry *ce;
+	zend_object *obj;
+	dframe *f;
+
+	if (resolve_class(d, ev->cls, &ce) != SUCCESS || new_object(d, dest, ce, ev->cls) != SUCCESS) {
+		return FAILURE;
+	}
+	obj = Z_OBJ_P(dest);
+	f = push_frame(d, dest, info);
+	f->obj = obj;
+	if (ce != php_ce_incomplete_class && ce->__unserialize) {
+		bool list = ev->type == ZS_EV_OBJECT_DATA && ev->shape == ZS_WIRE_NO_INDEX;
+		f->after = AFTER_UNSERIALIZE;
+		f->kind = ev->type == ZS_EV_OBJECT ? F_SYM : list ? F_LIST : F_MAP;
+		array_init_size(&f->data, ev->count);
+		if (list) {
+			zend_hash_real_init_packed(Z_ARRVAL(f->data));
+		} else {
+			zend_hash_real_init_mixed(Z_ARRVAL(f->data));
+		}
+		f->ht = Z_ARRVAL(f->data);
+		return SUCCESS;
+	}
+	f->kind = F_PROPS;
+	f->ht = obj->handlers->get_properties(obj);
+	if (ev->count > 0) {
+		zend_hash_extend(f->ht, zend_hash_num_elements(f->ht) + ev->count, HT_IS_PACKED(f->ht));
+	}
+	if (ce != php_ce_incomplete_class &&
+	    zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+		f->after = AFTER_WAKEUP;
+	}
+	return SUCCESS;
+}
+
+static zend_result decode_blob(decoder *d, const zs_event *ev, zval *dest)
+{
+	zend_class_entry *ce;
+
+	if (resolve_class(d, ev->cls, &ce) != SUCCESS) {
+		return FAILURE;
+	}
+	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
+		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed",
+		                        ZSTR_VAL(ce->name));
+		return FAILURE;
+	}
+	if (ce == php_ce_incomplete_class || ce->unserialize == NULL) {
+		php_error_docref(NULL, E_WARNING, "Class %s has no unserializer",
+		                 ZSTR_VAL(str_at(d, ev->cls)));
+		return new_object(d, dest, ce, ev->cls);
+	}
+	BG(serialize_lock)++;
+	if (ce->unserialize(dest, ce, ev->str, ev->len, NULL) != SUCCESS) {
+		BG(serialize_lock)--;
+		if (Z_TYPE_P(dest) == IS_OBJECT) {
+			created(d, Z_OBJ_P(dest));
+		}
+		if (EG(exception)) {
+			return FAILURE;
+		}
+		return failf(d, ev->pos, "%s::unserialize() failed", ZSTR_VAL(ce->name));
+	}
+	BG(serialize_lock)--;
+	if (Z_TYPE_P(dest) == IS_OBJECT) {
+		created(d, Z_OBJ_P(dest));
+	}
+	return EG(exception) ? FAILURE : SUCCESS;
+}
+
+static zend_result decode_enum(decoder *d, const zs_event *ev, zval *dest)
+{
+	zend_string *name = str_at(d, ev->cls), *case_name;
+	zend_class_constant *c;
+	zend_class_entry *ce;
+
+	if (!class_allowed(d, name)) {
+		return failf(d, ev->pos, "Class '%s' is not allowed", ZSTR_VAL(name));
+	}
+	BG(serialize_lock)++;
+	ce = zend_lookup_class(name);
+	BG(serialize_lock)--;
+	if (EG(exception)) {
+		return FAILURE;
+	}
+	if (!ce) {
+		return failf(d, ev->pos, "Class '%s' not found", ZSTR_VAL(name));
+	}
+	if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
+		return failf(d, ev->pos, "Class '%s' is not an enum", ZSTR_VAL(name));
+	}
+	case_name = ev->index == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->index);
+	c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), case_name);
+	if (!c) {
+		return failf(d, ev->pos, "Undefined constant %s::%s", ZSTR_VAL(name), ZSTR_VAL(case_name));
+	}
+	if (!(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE)) {
+		return failf(d, ev->pos, "%s::%s is not an enum case", ZSTR_VAL(name), ZSTR_VAL(case_name));
+	}
+	if (Z_TYPE(c->value) == IS_CONSTANT_AST &&
+	    zval_update_constant_ex(&c->value, c->ce) != SUCCESS) {
+		return FAILURE;
+	}
+	if (Z_TYPE(c->value) != IS_OBJECT) {
+		return failf(d, ev->pos, "%s::%s is not an enum case", ZSTR_VAL(name), ZSTR_VAL(case_name));
+	}
+	ZVAL_COPY(dest, &c->value);
+	return SUCCESS;
+}
+
+/* ==== Where a value goes ==== */
+
+/* Maps a property name that names a declared property under another visibility to the
+ * declared (mangled) name, as unserialize() does; returns NULL to keep the name as is. */
+static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string *key, size_t pos,
+                                  bool *bad)
+{
+	const char *cls = NULL, *prop;
+	size_t prop_len;
+	zend_property_info *pi;
+
+	*bad = false;
+	if (zend_hash_num_elements(&ce->properties_info) == 0) {
+		return NULL;
+	}
+	if (zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
+		*bad = true;
+		failf(d, pos, "invalid property name");
+		return NULL;
+	}
+	if (cls && strcmp(cls, "*") != 0 && strcasecmp(cls, ZSTR_VAL(ce->name)) != 0) {
+		return NULL;
+	}
+	pi = zend_hash_str_find_ptr(&ce->properties_info, prop, prop_len);
+	if (!pi || (pi->flags & ZEND_ACC_STATIC) || zend_string_equals(pi->name, key)) {
+		return NULL;
+	}
+	return pi->name;
+}
+
+static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
+{
+	zend_object *obj = f->obj;
+	zend_string *key = key_str(d, &ev->key), *alt;
+	zval *data;
+	bool bad;
+
+	data = zend_hash_find(f->ht, key);
+	if (!data) {
+		alt = declared_name(d, obj->ce, key, ev->pos, &bad);
+		if (bad) {
+			zend_string_release(key);
+			return NULL;
+		}
+		if (alt) {
+			data = zend_hash_find(f->ht, alt);
+		}
+	}
+	if (data) {
+		if (Z_TYPE_P(data) == IS_INDIRECT) {
+			data = Z_INDIRECT_P(data);
+			*info = zend_get_typed_property_info_for_slot(obj, data);
+			if (*info) {
+				if (Z_ISREF_P(data)) {
+					ZEND_REF_DEL_TYPE_SOURCE(Z_REF_P(data), *info);
+				}
+				if (d->ref_props) {
+					zend_hash_index_del(d->ref_props, (zend_ulong)(uintptr_t)data);
+				}
+			}
+		}
+		keep(d, data);
+		zend_string_release(key);
+		return data;
+	}
+	if (obj->ce->ce_flags & ZEND_ACC_NO_DYNAMIC_PROPERTIES) {
+		zend_throw_error(NULL, "Cannot create dynamic property %s::$%s", ZSTR_VAL(obj->ce->name),
+		                 zend_get_unmangled_property_name(key));
+		zend_string_release(key);
+		return NULL;
+	}
+	data = zend_hash_add_new(f->ht, key, &EG(uninitialized_zval));
+	zend_string_release(key);
+	return data;
+}
+
+static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
+{
+	HashTable *ht = f->ht;
+	zval *zv;
+
+	switch (f->kind) {
+	case F_LIST:
+		/* sized for exactly `count` values when the container began */
+		zv = ht->arPacked + ht->nNumUsed;
+		ht->nNumUsed++;
+		ht->nNumOfElements++;
+		ht->nNextFreeElement = (zend_long)ht->nNumUsed;
+		ZVAL_NULL(zv);
+		return zv;
+	case F_MAP:
+		if (!ev->key.is_str) {
+			return zend_hash_index_add_new(ht, (zend_ulong)ev->key.i, &EG(uninitialized_zval));
+		}
+		/* the core rejected duplicate and numeric keys (FORMAT.md §7) */
+		return _zend_hash_append(
+		        ht, ev->key.str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->key.str),
+		        &EG(uninitialized_zval));
+	case F_SYM: {
+		zend_string *key = key_str(d, &ev->key);
+		zend_ulong num;
+		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(key), ZSTR_LEN(key), num)) {
+			zv = zend_hash_index_add(ht, num, &EG(uninitialized_zval));
+		} else {
+			zv = zend_hash_add(ht, key, &EG(uninitialized_zval));
+		}
+		zend_string_release(key);
+		if (!zv) {
+			failf(d, ev->pos, "duplicate key");
+		}
+		return zv;
+	}
+	default:
+		return prop_slot(d, f, ev, info);
+	}
+}
+
+/* ==== Events ==== */
+
+static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info)
+{
+	if (!zend_verify_prop_assignable_by_ref(info, dest, 1)) {
+		return FAILURE;
+	}
+	if (Z_ISREF_P(dest)) {
+		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
+	} else {
+		if (!d->ref_props) {
+			ALLOC_HASHTABLE(d->ref_props);
+			zend_hash_init(d->ref_props, 8, NULL, NULL, 0);
+		}
+		zend_hash_index_update_ptr(d->ref_props, (zend_ulong)(uintptr_t)dest, info);
+	}
+	return SUCCESS;
+}
+
+static void queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind)
+{
+	delayed *c;
+	if (d->ncalls == d->calls_cap) {
+		d->calls = grow_ptrs(d->calls, &d->calls_cap, d->ncalls, sizeof(delayed));
+	}
+	c = &d->calls[d->ncalls++];
+	GC_ADDREF(obj);
+	c->obj = obj;
+	c->kind = kind;
+	if (data) {
+		ZVAL_COPY_VALUE(&c->data, data);
+		ZVAL_UNDEF(data);
+	} else {
+		ZVAL_UNDEF(&c->data);
+	}
+}
+
+static zend_result end_container(decoder *d)
+{
+	dframe *f = &d->frames[--d->depth];
+	if (f->after == AFTER_WAKEUP) {
+		queue_call(d, f->obj, NULL, AFTER_WAKEUP);
+	} else if (f->after == AFTER_UNSERIALIZE) {
+		queue_call(d, f->obj, &f->data, AFTER_UNSERIALIZE);
+	}
+	if (f->info) {
+		return check_typed(d, f->dest, f->info);
+	}
+	return SUCCESS;
+}
+
+static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
+{
+	zval *t = d->slots[ev->target];
+
+	if (ev->type == ZS_EV_BACKREF_OBJ) {
+		ZVAL_DEREF(t);
+		if (Z_TYPE_P(t) != IS_OBJECT) {
+			return failf(d, ev->pos, "back-reference to a non-object");
+		}
+		ZVAL_COPY(dest, t);
+		return SUCCESS;
+	}
+	if (t == dest || (Z_ISREF_P(t) && Z_REFVAL_P(t) == dest)) {
+		return failf(d, ev->pos, "back-reference out of range");
+	}
+	if (!Z_ISREF_P(t)) {
+		zend_property_info *pi = NULL;
+		if (d->ref_props) {
+			pi = zend_hash_index_find_ptr(d->ref_props, (zend_ulong)(uintptr_t)t);
+		}
+		ZVAL_NEW_REF(t, t);
+		if (pi) {
+			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(t), pi);
+		}
+	}
+	ZVAL_COPY(dest, t);
+	return SUCCESS;
+}
+
+static zend_result on_value(decoder *d, const zs_event *ev)
+{
+	zend_property_info *info = NULL;
+	zval *dest;
+	dframe *f;
+
+	if (d->depth == 0) {
+		dest = &d->root;
+	} else {
+		dest = slot_for(d, &d->frames[d->depth - 1], ev, &info);
+		if (!dest) {
+			return FAILURE;
+		}
+	}
+	if (ev->slot) {
+		if (UNEXPECTED(ev->slot >= d->slots_cap)) {
+			d->slots = grow_ptrs(d->slots, &d->slots_cap, ev->slot, sizeof(zval *));
+		}
+		d->slots[ev->slot] = dest;
+	}
+	switch (ev->type) {
+	case ZS_EV_NULL:
+		ZVAL_NULL(dest);
+		break;
+	case ZS_EV_FALSE:
+		ZVAL_FALSE(dest);
+		break;
+	case ZS_EV_TRUE:
+		ZVAL_TRUE(dest);
+		break;
+	case ZS_EV_INT:
+#if SIZEOF_ZEND_LONG == 4
+		if (ev->i > ZEND_LONG_MAX || ev->i < ZEND_LONG_MIN) {
+			return failf(d, ev->pos, "integer out of range");
+		}
+#endif
+		ZVAL_LONG(dest, (zend_long)ev->i);
+		break;
+	case ZS_EV_FLOAT:
+		ZVAL_DOUBLE(dest, ev->d);
+		break;
+	case ZS_EV_STRING:
+		if (ev->index == ZS_WIRE_NO_INDEX) {
+			ZVAL_EMPTY_STRING(dest);
+		} else {
+			ZVAL_STR_COPY(dest, str_at(d, ev->index));
+		}
+		break;
+	case ZS_EV_LIST:
+	case ZS_EV_MAP:
+		init_array(dest, ev->count, ev->type == ZS_EV_LIST);
+		f = push_frame(d, dest, info);
+		f->kind = ev->type == ZS_EV_LIST ? F_LIST : F_MAP;
+		f->ht = Z_ARRVAL_P(dest);
+		return SUCCESS;
+	case ZS_EV_OBJECT:
+	case ZS_EV_OBJECT_DATA:
+		return begin_object(d, ev, dest, info);
+	case ZS_EV_OBJECT_BLOB:
+		if (decode_blob(d, ev, dest) != SUCCESS) {
+			return FAILURE;
+		}
+		break;
+	case ZS_EV_ENUM:
+		if (decode_enum(d, ev, dest) != SUCCESS) {
+			return FAILURE;
+		}
+		break;
+	case ZS_EV_BACKREF_OBJ:
+	case ZS_EV_BACKREF_REF:
+		if (backref(d, ev, dest) != SUCCESS) {
+			return FAILURE;
+		}
+		break;
+	case ZS_EV_END:
+		break;
+	}
+	if (info) {
+		return check_typed(d, dest, info);
+	}
+	return SUCCESS;
+}
+
+/* ==== Driver ==== */
+
+/* Runs the queued __unserialize()/__wakeup() calls in order; after the first one that
+ * throws, the rest are skipped and their objects will not be destructed (as var_destroy). */
+static void run_calls(decoder *d)
+{
+	bool failed = false;
+	uint32_t i;
+
+	for (i = 0; i < d->ncalls; i++) {
+		delayed *c = &d->calls[i];
+		if (failed) {
+			GC_ADD_FLAGS(c->obj, IS_OBJ_DESTRUCTOR_CALLED);
+			continue;
+		}
+		BG(serialize_lock)++;
+		if (c->kind == AFTER_UNSERIALIZE) {
+			zend_call_known_instance_method_with_1_params(c->obj->ce->__unserialize, c->obj, NULL,
+			                                              &c->data);
+		} else {
+			zval retval;
+			zend_function *fn =
+			        zend_hash_find_ptr(&c->obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
+			ZVAL_UNDEF(&retval);
+			if (fn) {
+				zend_call_known_instance_method_with_0_params(fn, c->obj, &retval);
+			}
+			zval_ptr_dtor(&retval);
+		}
+		BG(serialize_lock)--;
+		if (EG(exception)) {
+			failed = true;
+			GC_ADD_FLAGS(c->obj, IS_OBJ_DESTRUCTOR_CALLED);
+		}
+	}
+}
+
+static void free_decoder(decoder *d)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->depth; i++) {
+		zval_ptr_dtor(&d->frames[i].data);
+	}
+	for (i = 0; i < d->ncalls; i++) {
+		zval_ptr_dtor(&d->calls[i].data);
+		OBJ_RELEASE(d->calls[i].obj);
+	}
+	if (d->garbage) {
+		zend_hash_destroy(d->garbage);
+		FREE_HASHTABLE(d->garbage);
+	}
+	if (d->ref_props) {
+		zend_hash_destroy(d->ref_props);
+		FREE_HASHTABLE(d->ref_props);
+	}
+	for (i = 0; i < d->strs_cap; i++) {
+		if (d->strs[i]) {
+			zend_string_release(d->strs[i]);
+		}
+	}
+	if (d->strs) {
+		efree(d->strs);
+	}
+	if (d->classes) {
+		efree(d->classes);
+	}
+	if (d->slots) {
+		efree(d->slots);
+	}
+	if (d->frames) {
+		efree(d->frames);
+	}
+	if (d->calls) {
+		efree(d->calls);
+	}
+	if (d->created) {
+		efree(d->created);
+	}
+	zs_reader_free(&d->r);
+}
+
+static void report(decoder *d, size_t len, bool throw_on_error)
+{
+	const char *msg = d->msg ? d->msg : zs_wire_error_msg(d->r.err);
+	size_t pos = d->msg ? d->msg_pos : d->r.err_pos;
+
+	if (EG(exception)) {
+		return;
+	}
+	if (throw_on_error) {
+		zend_throw_exception_ex(zser_ce_ZserException, 0, "%s at offset %zu of %zu bytes", msg, pos,
+		                        len);
+	} else {
+		php_error_docref(NULL, E_WARNING, "%s at offset %zu of %zu bytes", msg, pos, len);
+	}
+}
+
+zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
+                        const zser_decode_opts *opts)
+{
+	decoder d;
+	zs_event ev;
+	zend_long depth = opts->max_depth;
+	uint32_t i;
+
+	memset(&d, 0, sizeof(d));
+	d.opts = opts;
+	ZVAL_UNDEF(&d.root);
+	zs_reader_init(&d.r, buf, len, &zser_emalloc,
+	               depth <= 0 || depth > ZS_WIRE_MAX_DEPTH ? 0 : (uint32_t)depth);
+	if (!zs_reader_header(&d.r)) {
+		goto fail;
+	}
+	do {
+		if (!zs_reader_next(&d.r, &ev)) {
+			goto fail;
+		}
+		if (ev.type == ZS_EV_END) {
+			if (end_container(&d) != SUCCESS) {
+				goto fail;
+			}
+		} else if (on_value(&d, &ev) != SUCCESS) {
+			goto fail;
+		}
+	} while (!zs_reader_done(&d.r));
+	if (!zs_reader_finish(&d.r)) {
+		goto fail;
+	}
+	run_calls(&d);
+	free_decoder(&d);
+	if (Z_ISREF(d.root)) {
+		zend_unwrap_reference(&d.root);
+	}
+	if (EG(exception)) {
+		zval_ptr_dtor(&d.root);
+		return FAILURE;
+	}
+	if (Z_REFCOUNTED(d.root)) {
+		gc_check_possible_root(Z_COUNTED(d.root));
+	}
+	ZVAL_COPY_VALUE(result, &d.root);
+	return SUCCESS;
+
+fail:
+	report(&d, len, opts->throw_on_error);
+	for (i = 0; i < d.ncreated; i++) {
+		GC_ADD_FLAGS(d.created[i], IS_OBJ_DESTRUCTOR_CALLED);
+	}
+	free_decoder(&d);
+	zval_ptr_dtor(&d.root);
+	return FAILURE;
+}
+
+PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char *buf, size_t len)
+{
+	zser_decode_opts opts;
+
+	opts.allowed = NULL;
+	opts.max_depth = zend_ini_long("unserialize_max_depth", sizeof("unserialize_max_depth") - 1, 0);
+	opts.throw_on_error = false;
+	return zser_decode(result, buf, len, &opts);
+}

@@ -1,0 +1,744 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * zval -> zser binary (docs/FORMAT.md). Walks a value the way php_var_serialize_intern()
+ * does — same slot numbering, same choice between object back-references and PHP
+ * references, same magic methods in the same order, same warnings and exceptions — and
+ * writes it with the core's writer primitives, deduplicating strings and shapes. It does
+ * not decode (bin_decode.c) and does not parse PHP arguments (bin.c).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "php.h"
+#include "zend_smart_str.h"
+#include "zend_exceptions.h"
+#include "zend_enum.h"
+#include "ext/standard/php_incomplete_class.h"
+#include "ext/standard/basic_functions.h"
+#include "zser_internal.h"
+#include "zs_wire_write.h"
+
+/* One record per key in a shape's lookup key: a kind byte and 8 bytes of payload. */
+#define KEYREC 9
+
+typedef struct encoder {
+	smart_str *buf;
+	HashTable strs; /* string content -> string table index */
+	uint32_t nstrs;
+	HashTable shapes; /* key records -> shape index */
+	uint32_t nshapes;
+	HashTable ids;       /* counted pointer -> slot; pointer+1 -> the value, kept alive */
+	uint32_t n;          /* last slot taken, as data->n in var.c */
+	HashTable ce_shapes; /* class entry -> shape, for objects with all declared props set */
+	smart_str kb;        /* scratch: key records of the array or object being written */
+	uint32_t depth;
+} encoder;
+
+static zend_result encode_value(encoder *e, zval *v);
+
+/* ==== Output ==== */
+
+static zend_always_inline unsigned char *out_begin(encoder *e, size_t n)
+{
+	smart_str_alloc(e->buf, n, 0);
+	return (unsigned char *)ZSTR_VAL(e->buf->s) + ZSTR_LEN(e->buf->s);
+}
+
+static zend_always_inline void out_end(encoder *e, unsigned char *p)
+{
+	ZSTR_LEN(e->buf->s) = (size_t)((char *)p - ZSTR_VAL(e->buf->s));
+}
+
+static zend_always_inline void out_tag(encoder *e, unsigned char tag)
+{
+	unsigned char *p = out_begin(e, 1);
+	*p++ = tag;
+	out_end(e, p);
+}
+
+/* Index of s in the string table, adding it if new (*is_new then true). s is not empty. */
+static zend_always_inline uint32_t intern(encoder *e, zend_string *s, bool *is_new)
+{
+	zval *zv = zend_hash_lookup(&e->strs, s);
+	if (Z_TYPE_P(zv) == IS_NULL) {
+		ZVAL_LONG(zv, e->nstrs);
+		*is_new = true;
+		return e->nstrs++;
+	}
+	*is_new = false;
+	return (uint32_t)Z_LVAL_P(zv);
+}
+
+static void write_literal(encoder *e, const char *s, size_t len)
+{
+	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX + len);
+	p = zs_wire_put_str_header(p, len);
+	memcpy(p, s, len);
+	out_end(e, p + len);
+}
+
+static void write_sref(encoder *e, uint32_t idx)
+{
+	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+	out_end(e, zs_wire_put_sref(p, idx));
+}
+
+/* §5: first occurrence as a literal, repeats as references. */
+static void write_string(encoder *e, zend_string *s)
+{
+	bool is_new;
+	uint32_t idx;
+
+	if (ZSTR_LEN(s) == 0) {
+		out_tag(e, ZS_T_FIXSTR);
+		return;
+	}
+	idx = intern(e, s, &is_new);
+	if (is_new) {
+		write_literal(e, ZSTR_VAL(s), ZSTR_LEN(s));
+	} else {
+		write_sref(e, idx);
+	}
+}
+
+static void write_int(encoder *e, zend_long v)
+{
+	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+	out_end(e, zs_wire_put_int(p, (int64_t)v));
+}
+
+static void write_varint(encoder *e, uint64_t v)
+{
+	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+	out_end(e, zs_wire_put_varint(p, v));
+}
+
+/* ==== Shapes (§7, §8) ==== */
+
+static void keyrec(encoder *e, unsigned char kind, uint64_t v)
+{
+	char *p = smart_str_extend(&e->kb, KEYREC);
+	p[0] = (char)kind;
+	memcpy(p + 1, &v, 8);
+}
+
+/* Adds the key record of one array key or property name. */
+static zend_always_inline void add_key(encoder *e, zend_string *key, zend_ulong idx)
+{
+	bool is_new;
+	if (!key) {
+		keyrec(e, 'i', (uint64_t)idx);
+	} else if (ZSTR_LEN(key) == 0) {
+		keyrec(e, 'e', 0);
+	} else {
+		keyrec(e, 's', intern(e, key, &is_new));
+	}
+}
+
+/* Writes one key of a new shape: literal when its string entered the table at or after
+ * `first_new`, that is with this very shape. */
+static void write_def_key(encoder *e, zend_string *key, zend_ulong idx, uint32_t first_new)
+{
+	if (!key) {
+		write_int(e, (zend_long)idx);
+	} else if (ZSTR_LEN(key) == 0) {
+		out_tag(e, ZS_T_FIXSTR);
+	} else {
+		zval *zv = zend_hash_find(&e->strs, key);
+		uint32_t sidx = (uint32_t)Z_LVAL_P(zv);
+		if (sidx >= first_new) {
+			write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
+		} else {
+			write_sref(e, sidx);
+		}
+	}
+}
+
+/* Looks up the shape whose records are in e->kb; returns its index and whether it is new. */
+static uint32_t find_shape(encoder *e, bool *is_new)
+{
+	zval *zv = zend_hash_str_find(&e->shapes, ZSTR_VAL(e->kb.s), ZSTR_LEN(e->kb.s));
+	if (!zv) {
+		zval tmp;
+		ZVAL_LONG(&tmp, e->nshapes);
+		zend_hash_str_add_new(&e->shapes, ZSTR_VAL(e->kb.s), ZSTR_LEN(e->kb.s), &tmp);
+		*is_new = true;
+		return e->nshapes++;
+	}
+	*is_new = false;
+	return (uint32_t)Z_LVAL_P(zv);
+}
+
+static void write_shape_ref(encoder *e, uint32_t shape)
+{
+	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+	out_end(e, zs_wire_put_shape(p, shape));
+}
+
+static void kb_reset(encoder *e)
+{
+	if (e->kb.s) {
+		ZSTR_LEN(e->kb.s) = 0;
+	} else {
+		smart_str_alloc(&e->kb, 64, 0);
+	}
+}
+
+/* ==== Arrays ==== */
+
+static zend_result enter(encoder *e)
+{
+	if (UNEXPECTED(++e->depth > ZS_WIRE_MAX_DEPTH)) {
+		zend_throw_exception_ex(zser_ce_ZserException, 0, "Maximum nesting depth of %d exceeded",
+		                        ZS_WIRE_MAX_DEPTH);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* One element of an array or property table, as php_var_serialize_nested_data() treats it:
+ * a reference nobody else holds is its value, and an array holding itself is null. */
+static zend_always_inline zend_result encode_elem(encoder *e, HashTable *parent, zval *data)
+{
+	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
+		data = Z_REFVAL_P(data);
+	}
+	if (UNEXPECTED(parent && Z_TYPE_P(data) == IS_ARRAY && Z_ARR_P(data) == parent)) {
+		e->n++;
+		out_tag(e, ZS_T_NULL);
+		return SUCCESS;
+	}
+	return encode_value(e, data);
+}
+
+/* Keys and values of `ht` (a PHP array, or __serialize()'s result when self is NULL). */
+static zend_result encode_array_body(encoder *e, HashTable *ht, HashTable *self)
+{
+	uint32_t count = zend_array_count(ht);
+	zend_string *key;
+	zend_ulong idx;
+	zval *val;
+
+	if (zend_array_is_list(ht)) {
+		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_list(p, count));
+		ZEND_HASH_FOREACH_VAL_IND(ht, val)
+		{
+			if (encode_elem(e, self, val) != SUCCESS) {
+				return FAILURE;
+			}
+		}
+		ZEND_HASH_FOREACH_END();
+		return SUCCESS;
+	}
+	{
+		uint32_t first_new = e->nstrs, shape;
+		bool is_new;
+		kb_reset(e);
+		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
+		{
+			add_key(e, key, idx);
+		}
+		ZEND_HASH_FOREACH_END();
+		shape = find_shape(e, &is_new);
+		if (is_new) {
+			unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+			out_end(e, zs_wire_put_map(p, count));
+			ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
+			{
+				write_def_key(e, key, idx, first_new);
+			}
+			ZEND_HASH_FOREACH_END();
+		} else {
+			write_shape_ref(e, shape);
+		}
+	}
+	ZEND_HASH_FOREACH_VAL_IND(ht, val)
+	{
+		if (encode_elem(e, self, val) != SUCCESS) {
+			return FAILURE;
+		}
+	}
+	ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+/* ==== Objects ==== */
+
+/* Writes the OBJECT header or shape reference for class `name` and the properties of
+ * `props` (skipping uninitialized ones and, for incomplete classes, the stored name). */
+static void write_object_shape(encoder *e, zend_string *name, HashTable *props, bool incomplete,
+                               uint32_t *count_out)
+{
+	uint32_t first_new = e->nstrs, shape, count = 0, cls;
+	bool is_new, cls_new;
+	zend_string *key;
+	zend_ulong idx;
+	zval *val;
+
+	kb_reset(e);
+	cls = intern(e, name, &cls_new);
+	keyrec(e, 'O', cls);
+	ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, val)
+	{
+		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
+			continue;
+		}
+		add_key(e, key, idx);
+		count++;
+	}
+	ZEND_HASH_FOREACH_END();
+	*count_out = count;
+	shape = find_shape(e, &is_new);
+	if (!is_new) {
+		write_shape_ref(e, shape);
+		return;
+	}
+	out_tag(e, ZS_T_OBJECT);
+	if (cls_new) {
+		write_literal(e, ZSTR_VAL(name), ZSTR_LEN(name));
+	} else {
+		write_sref(e, cls);
+	}
+	write_varint(e, count);
+	ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, val)
+	{
+		(void)val;
+		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
+			continue;
+		}
+		write_def_key(e, key, idx, first_new);
+	}
+	ZEND_HASH_FOREACH_END();
+}
+
+static zend_result encode_props(encoder *e, zend_string *name, HashTable *props, bool incomplete)
+{
+	zend_string *key;
+	zval *val;
+	uint32_t count;
+
+	write_object_shape(e, name, props, incomplete, &count);
+	ZEND_HASH_FOREACH_STR_KEY_VAL_IND(props, key, val)
+	{
+		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
+			continue;
+		}
+		if (encode_elem(e, NULL, val) != SUCCESS) {
+			return FAILURE;
+		}
+	}
+	ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+/* Declared properties read straight from the object, as var.c does when the object has
+ * no properties table yet. Shapes are cached per class when every property is set. */
+static zend_result encode_declared(encoder *e, zend_object *obj)
+{
+	zend_class_entry *ce = obj->ce;
+	zval *cached = NULL;
+	bool complete = true;
+	int i;
+
+	for (i = 0; i < ce->default_properties_count; i++) {
+		zend_property_info *pi = ce->properties_info_table[i];
+		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) == IS_UNDEF) {
+			complete = false;
+			break;
+		}
+	}
+	if (complete) {
+		cached = zend_hash_index_find(&e->ce_shapes, (zend_ulong)(uintptr_t)ce);
+	}
+	if (cached) {
+		write_shape_ref(e, (uint32_t)Z_LVAL_P(cached));
+	} else {
+		uint32_t first_new = e->nstrs, shape, count = 0, cls;
+		bool is_new, cls_new;
+		kb_reset(e);
+		cls = intern(e, ce->name, &cls_new);
+		keyrec(e, 'O', cls);
+		for (i = 0; i < ce->default_properties_count; i++) {
+			zend_property_info *pi = ce->properties_info_table[i];
+			if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
+				add_key(e, pi->name, 0);
+				count++;
+			}
+		}
+		shape = find_shape(e, &is_new);
+		if (complete) {
+			zval zv;
+			ZVAL_LONG(&zv, shape);
+			zend_hash_index_add_new(&e->ce_shapes, (zend_ulong)(uintptr_t)ce, &zv);
+		}
+		if (is_new) {
+			out_tag(e, ZS_T_OBJECT);
+			if (cls_new) {
+				write_literal(e, ZSTR_VAL(ce->name), ZSTR_LEN(ce->name));
+			} else {
+				write_sref(e, cls);
+			}
+			write_varint(e, count);
+			for (i = 0; i < ce->default_properties_count; i++) {
+				zend_property_info *pi = ce->properties_info_table[i];
+				if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
+					write_def_key(e, pi->name, 0, first_new);
+				}
+			}
+		} else {
+			write_shape_ref(e, shape);
+		}
+	}
+	for (i = 0; i < ce->default_properties_count; i++) {
+		zend_property_info *pi = ce->properties_info_table[i];
+		zval *prop;
+		if (!pi) {
+			continue;
+		}
+		prop = OBJ_PROP(obj, pi->offset);
+		if (Z_TYPE_P(prop) == IS_UNDEF) {
+			continue;
+		}
+		if (encode_elem(e, NULL, prop) != SUCCESS) {
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
+}
+
+/* Adds `name` from `props` to the __sleep() table; FAILURE when it is not there
+ * (same rules and warnings as php_var_serialize_try_add_sleep_prop()). */
+static zend_result sleep_add(HashTable *ht, HashTable *props, zend_string *name,
+                             zend_string *error_name, zend_object *obj)
+{
+	zval *val = zend_hash_find(props, name);
+	if (val == NULL) {
+		return FAILURE;
+	}
+	if (Z_TYPE_P(val) == IS_INDIRECT) {
+		val = Z_INDIRECT_P(val);
+		if (Z_TYPE_P(val) == IS_UNDEF) {
+			return zend_get_typed_property_info_for_slot(obj, val) ? SUCCESS : FAILURE;
+		}
+	}
+	if (!zend_hash_add(ht, name, val)) {
+		php_error_docref(NULL, E_WARNING, "\"%s\" is returned from __sleep() multiple times",
+		                 ZSTR_VAL(error_name));
+		return SUCCESS;
+	}
+	Z_TRY_ADDREF_P(val);
+	return SUCCESS;
+}
+
+static zend_result sleep_props(HashTable *ht, zval *struc, HashTable *names)
+{
+	zend_object *obj = Z_OBJ_P(struc);
+	zend_class_entry *ce = obj->ce;
+	HashTable *props = zend_get_properties_for(struc, ZEND_PROP_PURPOSE_SERIALIZE);
+	zend_result res = SUCCESS;
+	zval *name_val;
+
+	zend_hash_init(ht, zend_hash_num_elements(names), NULL, ZVAL_PTR_DTOR, 0);
+	ZEND_HASH_FOREACH_VAL_IND(names, name_val)
+	{
+		zend_string *name, *tmp_name, *mangled;
+		bool found;
+
+		ZVAL_DEREF(name_val);
+		if (Z_TYPE_P(name_val) != IS_STRING) {
+			php_error_docref(NULL, E_WARNING,
+			                 "%s::__sleep() should return an array only containing the names of "
+			                 "instance-variables to serialize",
+			                 ZSTR_VAL(ce->name));
+		}
+		name = zval_get_tmp_string(name_val, &tmp_name);
+		found = sleep_add(ht, props, name, name, obj) == SUCCESS;
+		if (!found && !EG(exception)) {
+			mangled = zend_mangle_property_name(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name),
+			                                    ZSTR_VAL(name), ZSTR_LEN(name),
+			                                    ce->type & ZEND_INTERNAL_CLASS);
+			found = sleep_add(ht, props, mangled, name, obj) == SUCCESS;
+			zend_string_release(mangled);
+		}
+		if (!found && !EG(exception)) {
+			mangled = zend_mangle_property_name("*", 1, ZSTR_VAL(name), ZSTR_LEN(name),
+			                                    ce->type & ZEND_INTERNAL_CLASS);
+			found = sleep_add(ht, props, mangled, name, obj) == SUCCESS;
+			zend_string_release(mangled);
+		}
+		if (EG(exception)) {
+			zend_tmp_string_release(tmp_name);
+			res = FAILURE;
+			break;
+		}
+		if (!found) {
+			php_error_docref(NULL, E_WARNING,
+			                 "\"%s\" returned as member variable from __sleep() but does not exist",
+			                 ZSTR_VAL(name));
+		}
+		zend_tmp_string_release(tmp_name);
+	}
+	ZEND_HASH_FOREACH_END();
+	zend_release_properties(props);
+	return res;
+}
+
+static zend_result encode_sleep(encoder *e, zval *struc, zend_function *fn)
+{
+	zend_object *obj = Z_OBJ_P(struc);
+	zval retval, tmp;
+	HashTable props;
+	zend_result res;
+
+	ZVAL_OBJ_COPY(&tmp, obj);
+	BG(serialize_lock)++;
+	zend_call_known_instance_method(fn, obj, &retval, 0, NULL);
+	BG(serialize_lock)--;
+	if (Z_ISUNDEF(retval) || EG(exception)) {
+		zval_ptr_dtor(&retval);
+		zval_ptr_dtor(&tmp);
+		return FAILURE;
+	}
+	if (Z_TYPE(retval) != IS_ARRAY) {
+		zval_ptr_dtor(&retval);
+		php_error_docref(NULL, E_WARNING,
+		                 "%s::__sleep() should return an array only containing the names of "
+		                 "instance-variables to serialize",
+		                 ZSTR_VAL(obj->ce->name));
+		out_tag(e, ZS_T_NULL);
+		zval_ptr_dtor(&tmp);
+		return SUCCESS;
+	}
+	res = sleep_props(&props, &tmp, Z_ARRVAL(retval));
+	if (res == SUCCESS) {
+		res = encode_props(e, obj->ce->name, &props, false);
+	}
+	zend_hash_destroy(&props);
+	zval_ptr_dtor(&retval);
+	zval_ptr_dtor(&tmp);
+	return res;
+}
+
+static zend_result encode_magic_serialize(encoder *e, zval *struc)
+{
+	zend_object *obj = Z_OBJ_P(struc);
+	zval retval, tmp;
+	zend_result res;
+
+	ZVAL_OBJ_COPY(&tmp, obj);
+	BG(serialize_lock)++;
+	zend_call_known_instance_method_with_0_params(obj->ce->__serialize, obj, &retval);
+	BG(serialize_lock)--;
+	if (EG(exception)) {
+		zval_ptr_dtor(&retval);
+		zval_ptr_dtor(&tmp);
+		return FAILURE;
+	}
+	if (Z_TYPE(retval) != IS_ARRAY) {
+		zval_ptr_dtor(&retval);
+		zend_type_error("%s::__serialize() must return an array", ZSTR_VAL(obj->ce->name));
+		zval_ptr_dtor(&tmp);
+		return FAILURE;
+	}
+	out_tag(e, ZS_T_OBJECT_DATA);
+	write_string(e, obj->ce->name);
+	res = encode_array_body(e, Z_ARRVAL(retval), NULL);
+	zval_ptr_dtor(&retval);
+	zval_ptr_dtor(&tmp);
+	return res;
+}
+
+static zend_result encode_custom(encoder *e, zval *struc)
+{
+	zend_class_entry *ce = Z_OBJCE_P(struc);
+	unsigned char *data = NULL, *p;
+	size_t len;
+
+	if (ce->serialize(struc, &data, &len, NULL) == SUCCESS) {
+		out_tag(e, ZS_T_OBJECT_BLOB);
+		write_string(e, ce->name);
+		p = out_begin(e, ZS_WIRE_PUT_MAX + len);
+		p = zs_wire_put_varint(p, len);
+		memcpy(p, data, len);
+		out_end(e, p + len);
+	} else {
+		/* as var.c: later references to this object become null too */
+		zval *slot = zend_hash_index_find(&e->ids, (zend_ulong)(uintptr_t)Z_COUNTED_P(struc));
+		if (slot) {
+			ZVAL_LONG(slot, -1);
+		}
+		out_tag(e, ZS_T_NULL);
+	}
+	if (data) {
+		efree(data);
+	}
+	return EG(exception) ? FAILURE : SUCCESS;
+}
+
+static zend_result encode_object(encoder *e, zval *struc)
+{
+	zend_object *obj = Z_OBJ_P(struc);
+	zend_class_entry *ce = obj->ce;
+	zend_result res;
+
+	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
+		zend_throw_exception_ex(NULL, 0, "Serialization of '%s' is not allowed",
+		                        ZSTR_VAL(ce->name));
+		return FAILURE;
+	}
+	if (ce->ce_flags & ZEND_ACC_ENUM) {
+		out_tag(e, ZS_T_ENUM);
+		write_string(e, ce->name);
+		write_string(e, Z_STR_P(zend_enum_fetch_case_name(obj)));
+		return SUCCESS;
+	}
+	if (enter(e) != SUCCESS) {
+		return FAILURE;
+	}
+	if (ce->__serialize) {
+		res = encode_magic_serialize(e, struc);
+	} else if (ce->serialize) {
+		res = encode_custom(e, struc);
+	} else {
+		zend_function *sleep = NULL;
+		if (ce != php_ce_incomplete_class) {
+			sleep = zend_hash_find_ptr(&ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP));
+		}
+		if (sleep) {
+			res = encode_sleep(e, struc, sleep);
+		} else if (!obj->properties && !obj->handlers->get_properties_for &&
+		           obj->handlers->get_properties == zend_std_get_properties) {
+			res = encode_declared(e, obj);
+		} else {
+			bool incomplete = ce == php_ce_incomplete_class;
+			zend_string *name = ce->name;
+			HashTable *props;
+			if (incomplete) {
+				name = php_lookup_class_name(obj);
+				if (!name) {
+					name = zend_string_init(INCOMPLETE_CLASS, sizeof(INCOMPLETE_CLASS) - 1, 0);
+				}
+			}
+			props = zend_get_properties_for(struc, ZEND_PROP_PURPOSE_SERIALIZE);
+			res = encode_props(e, name, props, incomplete);
+			zend_release_properties(props);
+			if (incomplete) {
+				zend_string_release(name);
+			}
+		}
+	}
+	e->depth--;
+	return res;
+}
+
+/* ==== Values ==== */
+
+/* Slot bookkeeping of php_add_var_hash(): returns true when a back-reference (or the null
+ * of a failed Serializable) was written instead of the value. */
+static bool write_known(encoder *e, zval *v)
+{
+	zval *target = v, *zv;
+	zend_ulong key;
+
+	if (Z_ISREF_P(v) && Z_TYPE_P(Z_REFVAL_P(v)) == IS_OBJECT) {
+		target = Z_REFVAL_P(v);
+	}
+	key = (zend_ulong)(uintptr_t)Z_COUNTED_P(target);
+	zv = zend_hash_index_lookup(&e->ids, key);
+	if (Z_TYPE_P(zv) == IS_NULL) {
+		ZVAL_LONG(zv, e->n);
+		/* keep the value alive so that its address cannot be reused while we run */
+		Z_ADDREF_P(target);
+		zend_hash_index_add_new(&e->ids, key + 1, target);
+		return false;
+	}
+	if (Z_LVAL_P(zv) == -1) {
+		out_tag(e, ZS_T_NULL);
+	} else {
+		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+		if (Z_ISREF_P(v)) {
+			e->n--;
+			p = zs_wire_put_backref(p, ZS_T_BACKREF_REF, (uint32_t)Z_LVAL_P(zv));
+		} else {
+			p = zs_wire_put_backref(p, ZS_T_BACKREF_OBJ, (uint32_t)Z_LVAL_P(zv));
+		}
+		out_end(e, p);
+	}
+	return true;
+}
+
+static zend_result encode_value(encoder *e, zval *v)
+{
+	unsigned char *p;
+	zend_result res;
+
+	if (UNEXPECTED(EG(exception))) {
+		return FAILURE;
+	}
+	e->n++;
+	if ((Z_ISREF_P(v) || Z_TYPE_P(v) == IS_OBJECT) && write_known(e, v)) {
+		return SUCCESS;
+	}
+	ZVAL_DEREF(v);
+	switch (Z_TYPE_P(v)) {
+	case IS_NULL:
+		out_tag(e, ZS_T_NULL);
+		return SUCCESS;
+	case IS_FALSE:
+		out_tag(e, ZS_T_FALSE);
+		return SUCCESS;
+	case IS_TRUE:
+		out_tag(e, ZS_T_TRUE);
+		return SUCCESS;
+	case IS_LONG:
+		write_int(e, Z_LVAL_P(v));
+		return SUCCESS;
+	case IS_DOUBLE:
+		p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_float(p, Z_DVAL_P(v)));
+		return SUCCESS;
+	case IS_STRING:
+		write_string(e, Z_STR_P(v));
+		return SUCCESS;
+	case IS_ARRAY:
+		if (enter(e) != SUCCESS) {
+			return FAILURE;
+		}
+		res = encode_array_body(e, Z_ARRVAL_P(v), Z_ARRVAL_P(v));
+		e->depth--;
+		return res;
+	case IS_OBJECT:
+		return encode_object(e, v);
+	default:
+		/* resources and the like: serialize() writes i:0 */
+		write_int(e, 0);
+		return SUCCESS;
+	}
+}
+
+PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
+{
+	encoder e;
+	zend_result res;
+	unsigned char *p;
+
+	memset(&e, 0, sizeof(e));
+	e.buf = buf;
+	zend_hash_init(&e.strs, 16, NULL, NULL, 0);
+	zend_hash_init(&e.shapes, 8, NULL, NULL, 0);
+	zend_hash_init(&e.ids, 8, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&e.ce_shapes, 8, NULL, NULL, 0);
+	p = out_begin(&e, 2);
+	out_end(&e, zs_wire_put_header(p));
+	res = encode_value(&e, value);
+	if (EG(exception)) {
+		res = FAILURE;
+	}
+	zend_hash_destroy(&e.strs);
+	zend_hash_destroy(&e.shapes);
+	zend_hash_destroy(&e.ids);
+	zend_hash_destroy(&e.ce_shapes);
+	smart_str_free(&e.kb);
+	return res;
+}
