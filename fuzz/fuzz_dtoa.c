@@ -8,6 +8,7 @@
  * printf). The PHP layout itself is checked by the JSON targets against json_encode().
  */
 // fuzz-needs: core/zs_dtoa.h core/zs_dtoa.c
+// fuzz-max-len: 16
 #include "zs_dtoa.h"
 
 #include <math.h>

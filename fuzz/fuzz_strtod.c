@@ -7,6 +7,7 @@
  * same bits as strtod() on the same text.
  */
 // fuzz-needs: core/zs_strtod.h core/zs_strtod.c
+// fuzz-max-len: 1024
 #include "zs_strtod.h"
 
 #include <stdio.h>

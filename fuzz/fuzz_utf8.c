@@ -8,6 +8,7 @@
  * (which exercises the block-copy fast path at every alignment and the `soft` limit).
  */
 // fuzz-needs: core/zs_utf8.h core/zs_utf8.c
+// fuzz-max-len: 4096
 #include "zs_utf8.h"
 
 #include <stdio.h>

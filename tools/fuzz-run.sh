@@ -112,10 +112,12 @@ for t in "$@"; do
 	for d in "fuzz/corpus/$t" "$out/seeds/$t"; do
 		[ -d "$d" ] && dirs+=("$d")
 	done
+	# A target may ask for a smaller input cap with a "// fuzz-max-len: N" line.
+	len=$(sed -n 's|^// fuzz-max-len: *\([0-9]*\).*|\1|p' "fuzz/$t.c")
 	dict=()
 	[ -f "fuzz/dict/$t.dict" ] && dict=(-dict="fuzz/dict/$t.dict")
 	start=$(date +%s)
-	"$bin" "${opts[@]}" "${dict[@]}" -max_len="$max_len" -max_total_time="$seconds" \
+	"$bin" "${opts[@]}" "${dict[@]}" -max_len="${len:-$max_len}" -max_total_time="$seconds" \
 		-artifact_prefix="$arts/" "${dirs[@]}" >"$log" 2>&1
 	rc=$?
 	took=$(($(date +%s) - start))

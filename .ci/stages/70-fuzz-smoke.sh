@@ -3,13 +3,9 @@
 # with ASan + UBSan, one after another; a target whose code has not landed yet is skipped.
 stage_fuzz_smoke() {
 	local p f k
-	if ! make -s fuzz-build >build-fuzz.log 2>&1; then
-		tail -30 build-fuzz.log
-		rm -f build-fuzz.log
-		record fuzz-smoke 0 1
-		return
-	fi
-	rm -f build-fuzz.log
+	# -k: a target that does not build is reported as failed by fuzz-run.sh; the rest run.
+	mkdir -p build/fuzz
+	make -s -k fuzz-build >build/fuzz/build.log 2>&1 || grep -E 'error|Error' build/fuzz/build.log | head -20
 	make -s fuzz-seeds
 	FUZZ_SECONDS=${FUZZ_SMOKE_SECONDS:-20} bash tools/fuzz-run.sh run \
 		$(make -s --no-print-directory fuzz-list)
