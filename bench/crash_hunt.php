@@ -11,7 +11,7 @@
 // HANG_SECONDS a hang; then a new child continues after that case. Crashing inputs are
 // saved under bench/out/crash_hunt/<decoder>/ to be replayed.
 //
-// Knobs (environment or --name=value): CASES per decoder (default 20000), SECONDS per
+// Knobs (environment or --name=value): CASES per decoder (default 200000), SECONDS per
 // decoder (default 60, whichever ends first), SEED, DECODERS (comma list), BATCH (cases per
 // child, default 500), HANG_SECONDS (default 5), MEMORY_LIMIT of the children (default 256M).
 // Needs pcntl and posix (php8.2-cli has both).
@@ -29,7 +29,7 @@ function knob(string $name, string $default): string
     global $opt;
     return $opt[$name] ?? (getenv($name) !== false ? (string)getenv($name) : $default);
 }
-$CASES = (int)knob('CASES', '20000');
+$CASES = (int)knob('CASES', '200000');
 $SECONDS = (float)knob('SECONDS', '60');
 $SEED = (int)knob('SEED', (string)random_int(1, PHP_INT_MAX >> 1));
 $BATCH = max(1, (int)knob('BATCH', '500'));
