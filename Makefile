@@ -27,6 +27,7 @@ deps:
 
 # Optional parts (cli, fuzzers, ...) live in mk/*.mk and add themselves to BUILD_EXTRA.
 BUILD_EXTRA :=
+INSTALL_EXTRA :=
 -include $(sort $(wildcard mk/*.mk))
 
 build: ext unit-build $(BUILD_EXTRA)
@@ -60,7 +61,7 @@ test: deps build
 bench: deps build
 	@bash bench/run
 
-install: deps ext
+install: deps ext $(INSTALL_EXTRA)
 	$(MAKE) -C ext install
 	@echo "zser installed into $$($(PHP_CONFIG) --extension-dir); enable it with extension=zser (see zser.ini)"
 

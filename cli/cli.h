@@ -1,0 +1,63 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * Declarations shared by the files of the `zser` command-line tool: loading a blob into the
+ * core's value tree, and the output modes that walk it. The tool links only core/ and cli/.
+ */
+#ifndef ZSER_CLI_H
+#define ZSER_CLI_H
+
+#include "zs_tree.h"
+
+#include <stdio.h>
+
+#define ZSER_CLI_VERSION "0.1.0"
+
+/* Exit codes (documented in docs/CLI.md and the man page). */
+enum {
+	EXIT_OK = 0,
+	EXIT_INVALID = 1, /* the input is not a valid blob */
+	EXIT_USAGE = 2,   /* bad command line */
+	EXIT_IO = 3,      /* cannot read the input or write the output */
+	EXIT_NOMEM = 4    /* out of memory */
+};
+
+typedef struct cli_opts {
+	bool offsets;
+	bool json;
+	zs_format force; /* ZS_FMT_UNKNOWN: autodetect */
+	size_t max_depth;
+} cli_opts;
+
+/* Whole input of FILE ("-" or NULL for stdin) in `*data`/`*len` (malloc'd; caller frees).
+ * Returns EXIT_OK or EXIT_IO with a message printed on stderr. */
+int cli_read_input(const char *path, unsigned char **data, size_t *len);
+
+/* Detects (unless forced) and parses `data` into `t` (zs_tree_init'ed here). Returns EXIT_OK,
+ * EXIT_INVALID or EXIT_NOMEM; on error the message is left in t->error / t->error_pos. */
+int cli_load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *o);
+
+/* "php-serialize", "igbinary v2", ... into buf. */
+const char *cli_format_label(const zs_tree *t, char *buf, size_t n);
+
+/* Shortest text that reads back as `d`, spelled as PHP's var_dump() does (1.0E+25, -0, NAN). */
+void cli_format_double(double d, char *buf, size_t n);
+
+/* True when the bytes are well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF). */
+bool cli_utf8_valid(const unsigned char *s, size_t len);
+
+/* Splits a mangled property name: "\0*\0name" is protected, "\0Class\0name" private to
+ * Class, anything else public. Returns 0 public, 1 protected, 2 private; `name` and `cls`
+ * receive the unmangled parts. A malformed mangled name is reported as public, whole. */
+int cli_unmangle(const zs_tree *t, const zs_str *key, zs_str *name, zs_str *cls);
+
+void cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o);
+void cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o);
+void cli_stats(FILE *out, const zs_tree *t);
+
+/* `to-json`: the tree's value as plain JSON (lossy, see docs/CLI.md). Returns an exit code. */
+int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth);
+
+/* `from-json`: JSON text to a zser blob on `out`. Returns an exit code; errors on stderr. */
+int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth);
+
+#endif /* ZSER_CLI_H */

@@ -1,0 +1,230 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * `zser dump`: the value tree as indented text in the spirit of var_dump(), with the format's
+ * own ids on values that something refers back to (#N), PHP references marked with &, shared
+ * objects and copies named as such instead of being expanded, and with --offsets the byte
+ * offset of every value in a left-hand column. Recursion depth is the tree's depth, which the
+ * readers bounded.
+ */
+#include "cli.h"
+
+static void offset_col(FILE *out, const cli_opts *o, const zs_node *n, bool closing)
+{
+	if (!o->offsets) {
+		return;
+	}
+	if (closing) {
+		fprintf(out, "%10s  ", "");
+	} else {
+		fprintf(out, "@%-9zu ", n->pos);
+	}
+}
+
+static void indent(FILE *out, size_t depth)
+{
+	size_t i;
+	for (i = 0; i < depth; i++) {
+		fputs("  ", out);
+	}
+}
+
+/* Quoted, with C-style escapes for bytes that would not print as themselves. */
+static void put_string(FILE *out, const unsigned char *s, size_t len)
+{
+	bool utf8 = cli_utf8_valid(s, len);
+	size_t i;
+
+	fputc('"', out);
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+		switch (c) {
+		case '"':
+			fputs("\\\"", out);
+			break;
+		case '\\':
+			fputs("\\\\", out);
+			break;
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\r':
+			fputs("\\r", out);
+			break;
+		case '\t':
+			fputs("\\t", out);
+			break;
+		case '\0':
+			fputs("\\0", out);
+			break;
+		default:
+			if (c < 0x20 || c == 0x7f || (c >= 0x80 && !utf8)) {
+				fprintf(out, "\\x%02x", c);
+			} else {
+				fputc(c, out);
+			}
+		}
+	}
+	fputc('"', out);
+}
+
+static void put_str(FILE *out, const zs_tree *t, const zs_str *s)
+{
+	put_string(out, zs_tree_bytes(t, s), s->len);
+}
+
+static void put_raw(FILE *out, const zs_tree *t, const zs_str *s)
+{
+	fwrite(zs_tree_bytes(t, s), 1, s->len, out);
+}
+
+static void put_key(FILE *out, const zs_tree *t, const zs_node *n, bool object)
+{
+	zs_str name, cls;
+	int vis;
+
+	if (n->flags & ZS_NODE_KEY_INT) {
+		fprintf(out, object ? "[\"%lld\"]" : "[%lld]", (long long)n->key_int);
+		return;
+	}
+	if (!object) {
+		fputc('[', out);
+		put_str(out, t, &n->key_str);
+		fputc(']', out);
+		return;
+	}
+	vis = cli_unmangle(t, &n->key_str, &name, &cls);
+	fputc('[', out);
+	put_str(out, t, &name);
+	if (vis == 1) {
+		fputs(":protected", out);
+	} else if (vis == 2) {
+		fputc(':', out);
+		put_str(out, t, &cls);
+		fputs(":private", out);
+	}
+	fputc(']', out);
+}
+
+static void put_id(FILE *out, const zs_node *n)
+{
+	if ((n->flags & ZS_NODE_TARGET) || n->kind == ZS_K_OBJECT || n->kind == ZS_K_CUSTOM) {
+		fprintf(out, "#%zu", n->id);
+	}
+}
+
+static void dump_node(FILE *out, const zs_tree *t, size_t idx, size_t depth, const cli_opts *o);
+
+static void dump_children(FILE *out, const zs_tree *t, const zs_node *n, size_t depth,
+                          const cli_opts *o, bool object)
+{
+	size_t c;
+
+	for (c = n->first_child; c; c = t->nodes[c - 1].next) {
+		const zs_node *ch = &t->nodes[c - 1];
+		offset_col(out, o, ch, false);
+		indent(out, depth + 1);
+		put_key(out, t, ch, object);
+		fputs(" => ", out);
+		dump_node(out, t, c - 1, depth + 1, o);
+	}
+	offset_col(out, o, n, true);
+	indent(out, depth);
+	fputs("}\n", out);
+}
+
+static void dump_node(FILE *out, const zs_tree *t, size_t idx, size_t depth, const cli_opts *o)
+{
+	const zs_node *n = &t->nodes[idx];
+	const zs_node *tg;
+	char num[64];
+
+	if (n->flags & ZS_NODE_REFERENCE) {
+		fprintf(out, "&#%zu ", n->id);
+	}
+	switch ((zs_kind)n->kind) {
+	case ZS_K_NULL:
+		fputs("NULL\n", out);
+		break;
+	case ZS_K_FALSE:
+		fputs("bool(false)\n", out);
+		break;
+	case ZS_K_TRUE:
+		fputs("bool(true)\n", out);
+		break;
+	case ZS_K_INT:
+		fprintf(out, "int(%lld)\n", (long long)n->v.i);
+		break;
+	case ZS_K_FLOAT:
+		cli_format_double(n->v.d, num, sizeof(num));
+		fprintf(out, "float(%s)\n", num);
+		break;
+	case ZS_K_STRING:
+		fprintf(out, "string(%zu) ", n->str.len);
+		put_str(out, t, &n->str);
+		fputc('\n', out);
+		break;
+	case ZS_K_ARRAY:
+		fputs("array", out);
+		put_id(out, n);
+		fprintf(out, "(%zu) {%s", n->count, n->count ? "\n" : "}\n");
+		if (n->count) {
+			dump_children(out, t, n, depth, o, false);
+		}
+		break;
+	case ZS_K_OBJECT:
+		fputs("object(", out);
+		put_raw(out, t, &n->cls);
+		fputc(')', out);
+		put_id(out, n);
+		fprintf(out, " (%zu) {%s", n->count, n->count ? "\n" : "}\n");
+		if (n->count) {
+			dump_children(out, t, n, depth, o, true);
+		}
+		break;
+	case ZS_K_CUSTOM:
+		fputs("object(", out);
+		put_raw(out, t, &n->cls);
+		fputc(')', out);
+		put_id(out, n);
+		fprintf(out, " serialized(%zu) ", n->str.len);
+		put_str(out, t, &n->str);
+		fputc('\n', out);
+		break;
+	case ZS_K_ENUM:
+		fputs("enum(", out);
+		put_raw(out, t, &n->cls);
+		fputs("::", out);
+		put_raw(out, t, &n->str);
+		fputc(')', out);
+		put_id(out, n);
+		fputc('\n', out);
+		break;
+	case ZS_K_REF:
+		fprintf(out, "&#%zu (same reference)\n", t->nodes[n->v.target].id);
+		break;
+	case ZS_K_OBJREF:
+		tg = &t->nodes[n->v.target];
+		fputs(tg->kind == ZS_K_ENUM ? "enum(" : "object(", out);
+		put_raw(out, t, &tg->cls);
+		fprintf(out, ")#%zu (same object)\n", tg->id);
+		break;
+	case ZS_K_COPY:
+		tg = &t->nodes[zs_tree_resolve(t, n->v.target)];
+		fprintf(out, "%s (copy of #%zu)\n", zs_kind_name((zs_kind)tg->kind),
+		        t->nodes[n->v.target].id);
+		break;
+	default:
+		fputs("?\n", out);
+		break;
+	}
+}
+
+void cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o)
+{
+	char label[64];
+
+	fprintf(out, "format: %s, %zu bytes\n", cli_format_label(t, label, sizeof(label)),
+	        t->input_len);
+	offset_col(out, o, &t->nodes[0], false);
+	dump_node(out, t, 0, 0, o);
+}

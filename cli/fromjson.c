@@ -1,0 +1,861 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * `zser from-json`: JSON text -> zser blob, the bytes zser_serialize(json_decode($json, true))
+ * gives: objects become arrays, numeric string keys become integer keys, a repeated key keeps
+ * its first position and its last value, integers beyond int64 become floats. The JSON is
+ * parsed (RFC 8259, strict, UTF-8 only, nesting capped) into the shared value tree, then
+ * written canonically (FORMAT.md): every repeated string and key sequence as a reference.
+ */
+#include "cli.h"
+#include "zs_wire_write.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ==== JSON parser ==== */
+
+typedef struct jp {
+	zs_tree *t;
+	const unsigned char *s;
+	size_t pos, len, depth, max_depth;
+} jp;
+
+static bool jfail(jp *p, const char *msg)
+{
+	return zs_tree_fail(p->t, p->pos, msg);
+}
+
+static void skip_ws(jp *p)
+{
+	while (p->pos < p->len && (p->s[p->pos] == ' ' || p->s[p->pos] == '\t' ||
+	                           p->s[p->pos] == '\n' || p->s[p->pos] == '\r')) {
+		p->pos++;
+	}
+}
+
+static int hex4(const unsigned char *s)
+{
+	int v = 0, i;
+	for (i = 0; i < 4; i++) {
+		int c = s[i];
+		v <<= 4;
+		if (c >= '0' && c <= '9') {
+			v |= c - '0';
+		} else if (c >= 'a' && c <= 'f') {
+			v |= c - 'a' + 10;
+		} else if (c >= 'A' && c <= 'F') {
+			v |= c - 'A' + 10;
+		} else {
+			return -1;
+		}
+	}
+	return v;
+}
+
+static void put_utf8(zs_buf *b, uint32_t cp)
+{
+	unsigned char u[4];
+	size_t n;
+
+	if (cp < 0x80) {
+		u[0] = (unsigned char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (unsigned char)(0xc0 | (cp >> 6));
+		u[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (unsigned char)(0xe0 | (cp >> 12));
+		u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+		u[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		n = 3;
+	} else {
+		u[0] = (unsigned char)(0xf0 | (cp >> 18));
+		u[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
+		u[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+		u[3] = (unsigned char)(0x80 | (cp & 0x3f));
+		n = 4;
+	}
+	zs_buf_append(b, u, n);
+}
+
+/* A string (opening quote at pos) decoded into the tree's pool. */
+static bool parse_string(jp *p, zs_str *out)
+{
+	zs_buf *b = &p->t->pool;
+
+	p->pos++;
+	out->off = b->len;
+	out->pooled = true;
+	for (;;) {
+		unsigned char c;
+		size_t run = p->pos;
+		while (run < p->len && p->s[run] != '"' && p->s[run] != '\\' && p->s[run] >= 0x20) {
+			run++;
+		}
+		if (!cli_utf8_valid(p->s + p->pos, run - p->pos)) {
+			return jfail(p, "malformed UTF-8 in a string");
+		}
+		if (run > p->pos) {
+			zs_buf_append(b, p->s + p->pos, run - p->pos);
+		}
+		p->pos = run;
+		if (p->pos >= p->len) {
+			return jfail(p, "unterminated string");
+		}
+		c = p->s[p->pos];
+		if (c == '"') {
+			p->pos++;
+			break;
+		}
+		if (c < 0x20) {
+			return jfail(p, "control character in a string");
+		}
+		/* backslash escape */
+		if (p->len - p->pos < 2) {
+			return jfail(p, "unterminated string");
+		}
+		c = p->s[p->pos + 1];
+		if (c == 'u') {
+			int hi, lo;
+			uint32_t cp;
+			if (p->len - p->pos < 6 || (hi = hex4(p->s + p->pos + 2)) < 0) {
+				return jfail(p, "bad \\u escape");
+			}
+			cp = (uint32_t)hi;
+			p->pos += 6;
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				if (p->len - p->pos < 6 || p->s[p->pos] != '\\' || p->s[p->pos + 1] != 'u' ||
+				    (lo = hex4(p->s + p->pos + 2)) < 0 || lo < 0xdc00 || lo > 0xdfff) {
+					return jfail(p, "unpaired UTF-16 surrogate");
+				}
+				cp = 0x10000 + ((cp - 0xd800) << 10) + ((uint32_t)lo - 0xdc00);
+				p->pos += 6;
+			} else if (cp >= 0xdc00 && cp <= 0xdfff) {
+				return jfail(p, "unpaired UTF-16 surrogate");
+			}
+			put_utf8(b, cp);
+			continue;
+		}
+		switch (c) {
+		case '"':
+		case '\\':
+		case '/':
+			break;
+		case 'b':
+			c = '\b';
+			break;
+		case 'f':
+			c = '\f';
+			break;
+		case 'n':
+			c = '\n';
+			break;
+		case 'r':
+			c = '\r';
+			break;
+		case 't':
+			c = '\t';
+			break;
+		default:
+			p->pos++;
+			return jfail(p, "bad escape");
+		}
+		zs_buf_append_byte(b, c);
+		p->pos += 2;
+	}
+	if (b->failed) {
+		p->t->out_of_memory = true;
+		return jfail(p, "out of memory");
+	}
+	out->len = b->len - out->off;
+	return true;
+}
+
+static bool digits(jp *p)
+{
+	size_t start = p->pos;
+	while (p->pos < p->len && p->s[p->pos] >= '0' && p->s[p->pos] <= '9') {
+		p->pos++;
+	}
+	return p->pos > start;
+}
+
+/* -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?: int64 when integral and in range. */
+static bool parse_number(jp *p, size_t idx)
+{
+	size_t start = p->pos;
+	bool integral = true;
+	char small[64], *buf = small;
+	size_t n;
+
+	if (p->s[p->pos] == '-') {
+		p->pos++;
+	}
+	if (p->pos < p->len && p->s[p->pos] == '0') {
+		p->pos++;
+	} else if (!digits(p)) {
+		return jfail(p, "malformed number");
+	}
+	if (p->pos < p->len && p->s[p->pos] == '.') {
+		p->pos++;
+		integral = false;
+		if (!digits(p)) {
+			return jfail(p, "malformed number");
+		}
+	}
+	if (p->pos < p->len && (p->s[p->pos] == 'e' || p->s[p->pos] == 'E')) {
+		p->pos++;
+		integral = false;
+		if (p->pos < p->len && (p->s[p->pos] == '+' || p->s[p->pos] == '-')) {
+			p->pos++;
+		}
+		if (!digits(p)) {
+			return jfail(p, "malformed number");
+		}
+	}
+	n = p->pos - start;
+	if (n >= sizeof(small) && !(buf = malloc(n + 1))) {
+		p->t->out_of_memory = true;
+		return jfail(p, "out of memory");
+	}
+	memcpy(buf, p->s + start, n);
+	buf[n] = '\0';
+	if (integral) {
+		/* Accumulate in unsigned, as json_decode() does, falling back to a float. */
+		const char *q = buf + (buf[0] == '-');
+		uint64_t v = 0, lim = buf[0] == '-' ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+		for (; *q; q++) {
+			uint64_t d = (uint64_t)(*q - '0');
+			if (v > (lim - d) / 10) {
+				integral = false;
+				break;
+			}
+			v = v * 10 + d;
+		}
+		if (integral) {
+			p->t->nodes[idx].kind = ZS_K_INT;
+			p->t->nodes[idx].v.i =
+			        buf[0] == '-' ? (v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v)
+			                      : (int64_t)v;
+		}
+	}
+	if (!integral) {
+		p->t->nodes[idx].kind = ZS_K_FLOAT;
+		p->t->nodes[idx].v.d = strtod(buf, NULL);
+	}
+	if (buf != small) {
+		free(buf);
+	}
+	return true;
+}
+
+static bool literal(jp *p, const char *word, zs_kind kind, size_t idx)
+{
+	size_t n = strlen(word);
+	if (p->len - p->pos < n || memcmp(p->s + p->pos, word, n) != 0) {
+		return jfail(p, "unexpected character");
+	}
+	p->pos += n;
+	p->t->nodes[idx].kind = (uint8_t)kind;
+	return true;
+}
+
+static bool parse_value(jp *p, size_t *out);
+
+/* Keys of the members read so far, for the last-value-wins rule; open addressing. */
+typedef struct keyset {
+	size_t *slots; /* member index + 1 */
+	size_t cap;
+} keyset;
+
+static uint64_t key_hash(const zs_tree *t, const zs_node *n)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+	if (n->flags & ZS_NODE_KEY_INT) {
+		return (uint64_t)n->key_int * 0x9e3779b97f4a7c15ull;
+	}
+	for (i = 0; i < n->key_str.len; i++) {
+		h = (h ^ zs_tree_bytes(t, &n->key_str)[i]) * 1099511628211ull;
+	}
+	return h;
+}
+
+static bool same_key(const zs_tree *t, const zs_node *a, const zs_node *b)
+{
+	if ((a->flags ^ b->flags) & ZS_NODE_KEY_INT) {
+		return false;
+	}
+	if (a->flags & ZS_NODE_KEY_INT) {
+		return a->key_int == b->key_int;
+	}
+	return a->key_str.len == b->key_str.len &&
+	       memcmp(zs_tree_bytes(t, &a->key_str), zs_tree_bytes(t, &b->key_str), a->key_str.len) ==
+	               0;
+}
+
+static bool parse_object(jp *p, size_t idx)
+{
+	size_t *members = NULL, count = 0, cap = 0, i;
+	keyset ks = {NULL, 0};
+	bool ok = false;
+
+	p->pos++;
+	skip_ws(p);
+	if (p->pos < p->len && p->s[p->pos] == '}') {
+		p->pos++;
+		return true;
+	}
+	for (;;) {
+		zs_str key;
+		size_t child;
+		int64_t ik;
+		zs_node *n;
+
+		skip_ws(p);
+		if (p->pos >= p->len || p->s[p->pos] != '"') {
+			jfail(p, "expected a string key");
+			goto done;
+		}
+		if (!parse_string(p, &key)) {
+			goto done;
+		}
+		skip_ws(p);
+		if (p->pos >= p->len || p->s[p->pos] != ':') {
+			jfail(p, "expected ':'");
+			goto done;
+		}
+		p->pos++;
+		if (!parse_value(p, &child)) {
+			goto done;
+		}
+		n = &p->t->nodes[child];
+		if (zs_wire_is_int_key(zs_tree_bytes(p->t, &key), key.len, &ik)) {
+			n->flags |= ZS_NODE_KEY_INT;
+			n->key_int = ik;
+		} else {
+			n->flags |= ZS_NODE_KEY_STR;
+			n->key_str = key;
+		}
+		if (count * 2 >= ks.cap) {
+			size_t ncap = ks.cap ? ks.cap * 2 : 16, k;
+			size_t *ns = calloc(ncap, sizeof(size_t));
+			if (!ns) {
+				goto nomem;
+			}
+			for (k = 0; k < count; k++) {
+				size_t h = (size_t)key_hash(p->t, &p->t->nodes[members[k]]) & (ncap - 1);
+				while (ns[h]) {
+					h = (h + 1) & (ncap - 1);
+				}
+				ns[h] = k + 1;
+			}
+			free(ks.slots);
+			ks.slots = ns;
+			ks.cap = ncap;
+		}
+		{
+			size_t h = (size_t)key_hash(p->t, n) & (ks.cap - 1);
+			while (ks.slots[h] && !same_key(p->t, &p->t->nodes[members[ks.slots[h] - 1]], n)) {
+				h = (h + 1) & (ks.cap - 1);
+			}
+			if (ks.slots[h]) {
+				members[ks.slots[h] - 1] = child; /* first position, last value */
+			} else {
+				if (count == cap) {
+					size_t ncap = cap ? cap * 2 : 16;
+					size_t *nm = realloc(members, ncap * sizeof(size_t));
+					if (!nm) {
+						goto nomem;
+					}
+					members = nm;
+					cap = ncap;
+				}
+				ks.slots[h] = count + 1;
+				members[count++] = child;
+			}
+		}
+		skip_ws(p);
+		if (p->pos < p->len && p->s[p->pos] == ',') {
+			p->pos++;
+			continue;
+		}
+		if (p->pos < p->len && p->s[p->pos] == '}') {
+			p->pos++;
+			break;
+		}
+		jfail(p, "expected ',' or '}'");
+		goto done;
+	}
+	for (i = 0; i < count; i++) {
+		zs_tree_link(p->t, idx, members[i]);
+	}
+	ok = true;
+	goto done;
+nomem:
+	p->t->out_of_memory = true;
+	jfail(p, "out of memory");
+done:
+	free(members);
+	free(ks.slots);
+	return ok;
+}
+
+static bool parse_array(jp *p, size_t idx)
+{
+	int64_t i = 0;
+
+	p->pos++;
+	skip_ws(p);
+	if (p->pos < p->len && p->s[p->pos] == ']') {
+		p->pos++;
+		return true;
+	}
+	for (;;) {
+		size_t child;
+		if (!parse_value(p, &child)) {
+			return false;
+		}
+		p->t->nodes[child].flags |= ZS_NODE_KEY_INT;
+		p->t->nodes[child].key_int = i++;
+		zs_tree_link(p->t, idx, child);
+		skip_ws(p);
+		if (p->pos < p->len && p->s[p->pos] == ',') {
+			p->pos++;
+			continue;
+		}
+		if (p->pos < p->len && p->s[p->pos] == ']') {
+			p->pos++;
+			return true;
+		}
+		return jfail(p, "expected ',' or ']'");
+	}
+}
+
+static bool parse_value(jp *p, size_t *out)
+{
+	size_t idx;
+	bool ok;
+
+	skip_ws(p);
+	if (p->pos >= p->len) {
+		return jfail(p, "unexpected end of input");
+	}
+	idx = zs_tree_add(p->t, ZS_K_NULL, p->pos);
+	if (idx == SIZE_MAX) {
+		return false;
+	}
+	*out = idx;
+	switch (p->s[p->pos]) {
+	case '{':
+	case '[':
+		if (++p->depth > p->max_depth) {
+			return jfail(p, "maximum nesting depth exceeded");
+		}
+		p->t->nodes[idx].kind = ZS_K_ARRAY;
+		ok = p->s[p->pos] == '{' ? parse_object(p, idx) : parse_array(p, idx);
+		p->depth--;
+		return ok;
+	case '"':
+		p->t->nodes[idx].kind = ZS_K_STRING;
+		return parse_string(p, &p->t->nodes[idx].str);
+	case 't':
+		return literal(p, "true", ZS_K_TRUE, idx);
+	case 'f':
+		return literal(p, "false", ZS_K_FALSE, idx);
+	case 'n':
+		return literal(p, "null", ZS_K_NULL, idx);
+	default:
+		if (p->s[p->pos] == '-' || (p->s[p->pos] >= '0' && p->s[p->pos] <= '9')) {
+			return parse_number(p, idx);
+		}
+		return jfail(p, "unexpected character");
+	}
+}
+
+/* ==== zser writer ==== */
+
+typedef struct skey {
+	bool is_str;
+	int64_t i;
+	uint32_t str; /* string table index, ZS_WIRE_NO_INDEX for "" */
+} skey;
+
+typedef struct zw {
+	const zs_tree *t;
+	zs_buf out;
+	zs_str *strs; /* string table, hashed by strh */
+	uint32_t nstrs, strs_cap;
+	uint32_t *strh; /* index + 1 */
+	size_t strh_cap;
+	skey *keys; /* shape keys, shapes point into this */
+	size_t nkeys, keys_cap;
+	size_t *shape_base, *shape_count;
+	uint32_t nshapes, shapes_cap;
+	uint32_t *shh; /* shape index + 1 */
+	size_t shh_cap;
+	bool nomem;
+} zw;
+
+static uint64_t bytes_hash(const unsigned char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+	for (i = 0; i < len; i++) {
+		h = (h ^ s[i]) * 1099511628211ull;
+	}
+	return h;
+}
+
+/* Index of the string in the table, or ZS_WIRE_NO_INDEX. */
+static uint32_t str_find(zw *w, const unsigned char *s, size_t len, size_t *slot)
+{
+	size_t h;
+	if (!w->strh_cap) {
+		*slot = 0;
+		return ZS_WIRE_NO_INDEX;
+	}
+	h = (size_t)bytes_hash(s, len) & (w->strh_cap - 1);
+	while (w->strh[h]) {
+		const zs_str *e = &w->strs[w->strh[h] - 1];
+		if (e->len == len && memcmp(zs_tree_bytes(w->t, e), s, len) == 0) {
+			*slot = h;
+			return w->strh[h] - 1;
+		}
+		h = (h + 1) & (w->strh_cap - 1);
+	}
+	*slot = h;
+	return ZS_WIRE_NO_INDEX;
+}
+
+static void str_add(zw *w, const zs_str *s)
+{
+	size_t slot, i;
+
+	if ((size_t)w->nstrs * 2 >= w->strh_cap) {
+		size_t ncap = w->strh_cap ? w->strh_cap * 2 : 256;
+		uint32_t *nh = calloc(ncap, sizeof(uint32_t));
+		if (!nh) {
+			w->nomem = true;
+			return;
+		}
+		for (i = 0; i < w->nstrs; i++) {
+			const zs_str *e = &w->strs[i];
+			size_t h = (size_t)bytes_hash(zs_tree_bytes(w->t, e), e->len) & (ncap - 1);
+			while (nh[h]) {
+				h = (h + 1) & (ncap - 1);
+			}
+			nh[h] = (uint32_t)i + 1;
+		}
+		free(w->strh);
+		w->strh = nh;
+		w->strh_cap = ncap;
+	}
+	if (w->nstrs == w->strs_cap) {
+		uint32_t ncap = w->strs_cap ? w->strs_cap * 2 : 256;
+		zs_str *ns = realloc(w->strs, ncap * sizeof(zs_str));
+		if (!ns) {
+			w->nomem = true;
+			return;
+		}
+		w->strs = ns;
+		w->strs_cap = ncap;
+	}
+	str_find(w, zs_tree_bytes(w->t, s), s->len, &slot);
+	w->strs[w->nstrs++] = *s;
+	w->strh[slot] = w->nstrs;
+}
+
+/* A string value or key (§5): reference if seen, else a literal that joins the table. */
+static void write_string(zw *w, const zs_str *s)
+{
+	unsigned char *p;
+	size_t slot;
+	uint32_t idx;
+
+	if (!zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX + s->len)) {
+		return;
+	}
+	p = w->out.data + w->out.len;
+	idx = s->len ? str_find(w, zs_tree_bytes(w->t, s), s->len, &slot) : ZS_WIRE_NO_INDEX;
+	if (idx != ZS_WIRE_NO_INDEX) {
+		w->out.len = (size_t)(zs_wire_put_sref(p, idx) - w->out.data);
+		return;
+	}
+	p = zs_wire_put_str_header(p, s->len);
+	memcpy(p, zs_tree_bytes(w->t, s), s->len);
+	w->out.len = (size_t)(p - w->out.data) + s->len;
+	if (s->len) {
+		str_add(w, s);
+	}
+}
+
+static void put_small(zw *w, unsigned char *(*fn)(unsigned char *, uint32_t), uint32_t v)
+{
+	if (zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX)) {
+		w->out.len = (size_t)(fn(w->out.data + w->out.len, v) - w->out.data);
+	}
+}
+
+static uint64_t shape_hash(const skey *k, size_t n)
+{
+	uint64_t h = 1469598103934665603ull ^ n;
+	size_t i;
+	for (i = 0; i < n; i++) {
+		h = (h ^ (k[i].is_str ? 0x100000000ull + k[i].str : (uint64_t)k[i].i)) * 1099511628211ull;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static bool same_shape(const skey *a, const skey *b, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		if (a[i].is_str != b[i].is_str || (a[i].is_str ? a[i].str != b[i].str : a[i].i != b[i].i)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Shape index of keys[0..n), or ZS_WIRE_NO_INDEX; *slot is where it would go. */
+static uint32_t shape_find(zw *w, const skey *k, size_t n, size_t *slot)
+{
+	size_t h;
+	if (!w->shh_cap) {
+		*slot = 0;
+		return ZS_WIRE_NO_INDEX;
+	}
+	h = (size_t)shape_hash(k, n) & (w->shh_cap - 1);
+	while (w->shh[h]) {
+		uint32_t s = w->shh[h] - 1;
+		if (w->shape_count[s] == n && same_shape(w->keys + w->shape_base[s], k, n)) {
+			*slot = h;
+			return s;
+		}
+		h = (h + 1) & (w->shh_cap - 1);
+	}
+	*slot = h;
+	return ZS_WIRE_NO_INDEX;
+}
+
+static bool grow_arr(void **p, size_t *cap, size_t need, size_t elem)
+{
+	size_t ncap;
+	void *np;
+	if (need <= *cap) {
+		return true;
+	}
+	ncap = *cap ? *cap * 2 : 64;
+	while (ncap < need) {
+		ncap *= 2;
+	}
+	np = realloc(*p, ncap * elem);
+	if (!np) {
+		return false;
+	}
+	*p = np;
+	*cap = ncap;
+	return true;
+}
+
+/* Registers the shape keys[base..base+n) already appended to w->keys. */
+static void shape_add(zw *w, size_t base, size_t n)
+{
+	size_t slot, i, cap = w->shapes_cap, hcap;
+
+	if (!grow_arr((void **)&w->shape_base, &cap, (size_t)w->nshapes + 1, sizeof(size_t))) {
+		w->nomem = true;
+		return;
+	}
+	cap = w->shapes_cap;
+	if (!grow_arr((void **)&w->shape_count, &cap, (size_t)w->nshapes + 1, sizeof(size_t))) {
+		w->nomem = true;
+		return;
+	}
+	w->shapes_cap = (uint32_t)cap;
+	if ((size_t)w->nshapes * 2 >= w->shh_cap) {
+		uint32_t *nh;
+		hcap = w->shh_cap ? w->shh_cap * 2 : 64;
+		nh = calloc(hcap, sizeof(uint32_t));
+		if (!nh) {
+			w->nomem = true;
+			return;
+		}
+		for (i = 0; i < w->nshapes; i++) {
+			size_t h =
+			        (size_t)shape_hash(w->keys + w->shape_base[i], w->shape_count[i]) & (hcap - 1);
+			while (nh[h]) {
+				h = (h + 1) & (hcap - 1);
+			}
+			nh[h] = (uint32_t)i + 1;
+		}
+		free(w->shh);
+		w->shh = nh;
+		w->shh_cap = hcap;
+	}
+	shape_find(w, w->keys + base, n, &slot);
+	w->shape_base[w->nshapes] = base;
+	w->shape_count[w->nshapes] = n;
+	w->shh[slot] = ++w->nshapes;
+}
+
+static bool is_list(const zs_tree *t, const zs_node *n)
+{
+	size_t c;
+	int64_t want = 0;
+	for (c = n->first_child; c; c = t->nodes[c - 1].next) {
+		const zs_node *ch = &t->nodes[c - 1];
+		if (!(ch->flags & ZS_NODE_KEY_INT) || ch->key_int != want++) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static void write_node(zw *w, size_t idx);
+
+static void write_map(zw *w, const zs_node *n)
+{
+	size_t base = w->nkeys, c, j = 0, slot;
+	bool all_known = true;
+	uint32_t shape;
+
+	if (!grow_arr((void **)&w->keys, &w->keys_cap, w->nkeys + n->count, sizeof(skey))) {
+		w->nomem = true;
+		return;
+	}
+	for (c = n->first_child; c; c = w->t->nodes[c - 1].next, j++) {
+		const zs_node *ch = &w->t->nodes[c - 1];
+		skey *k = &w->keys[base + j];
+		k->is_str = (ch->flags & ZS_NODE_KEY_STR) != 0;
+		k->i = ch->key_int;
+		k->str = ZS_WIRE_NO_INDEX;
+		if (k->is_str && ch->key_str.len) {
+			k->str = str_find(w, zs_tree_bytes(w->t, &ch->key_str), ch->key_str.len, &slot);
+			all_known = all_known && k->str != ZS_WIRE_NO_INDEX;
+		}
+	}
+	shape = all_known ? shape_find(w, w->keys + base, n->count, &slot) : ZS_WIRE_NO_INDEX;
+	if (shape != ZS_WIRE_NO_INDEX) {
+		put_small(w, zs_wire_put_shape, shape);
+	} else {
+		put_small(w, zs_wire_put_map, (uint32_t)n->count);
+		for (c = n->first_child, j = 0; c; c = w->t->nodes[c - 1].next, j++) {
+			const zs_node *ch = &w->t->nodes[c - 1];
+			if (ch->flags & ZS_NODE_KEY_STR) {
+				write_string(w, &ch->key_str);
+				if (ch->key_str.len) {
+					w->keys[base + j].str =
+					        str_find(w, zs_tree_bytes(w->t, &ch->key_str), ch->key_str.len, &slot);
+				}
+			} else if (zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX)) {
+				w->out.len = (size_t)(zs_wire_put_int(w->out.data + w->out.len, ch->key_int) -
+				                      w->out.data);
+			}
+		}
+		w->nkeys = base + n->count;
+		shape_add(w, base, n->count);
+	}
+	for (c = n->first_child; c; c = w->t->nodes[c - 1].next) {
+		write_node(w, c - 1);
+	}
+}
+
+static void write_node(zw *w, size_t idx)
+{
+	const zs_node *n = &w->t->nodes[idx];
+	size_t c;
+
+	if (w->nomem || w->out.failed || !zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX)) {
+		return;
+	}
+	switch ((zs_kind)n->kind) {
+	case ZS_K_NULL:
+		zs_buf_append_byte(&w->out, ZS_T_NULL);
+		break;
+	case ZS_K_FALSE:
+		zs_buf_append_byte(&w->out, ZS_T_FALSE);
+		break;
+	case ZS_K_TRUE:
+		zs_buf_append_byte(&w->out, ZS_T_TRUE);
+		break;
+	case ZS_K_INT:
+		w->out.len = (size_t)(zs_wire_put_int(w->out.data + w->out.len, n->v.i) - w->out.data);
+		break;
+	case ZS_K_FLOAT:
+		w->out.len = (size_t)(zs_wire_put_float(w->out.data + w->out.len, n->v.d) - w->out.data);
+		break;
+	case ZS_K_STRING:
+		write_string(w, &n->str);
+		break;
+	case ZS_K_ARRAY:
+		if (is_list(w->t, n)) {
+			put_small(w, zs_wire_put_list, (uint32_t)n->count);
+			for (c = n->first_child; c; c = w->t->nodes[c - 1].next) {
+				write_node(w, c - 1);
+			}
+		} else {
+			write_map(w, n);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth)
+{
+	zs_tree t;
+	jp p;
+	zw w;
+	size_t root;
+	int rc = EXIT_OK;
+
+	zs_tree_init(&t, &zs_alloc_libc, max_depth);
+	memset(&p, 0, sizeof(p));
+	p.t = &t;
+	p.s = data;
+	p.len = len;
+	p.max_depth = max_depth < ZS_WIRE_MAX_DEPTH ? max_depth : ZS_WIRE_MAX_DEPTH;
+	t.input = data;
+	t.input_len = len;
+	if (!parse_value(&p, &root)) {
+		rc = t.out_of_memory ? EXIT_NOMEM : EXIT_INVALID;
+	} else {
+		skip_ws(&p);
+		if (p.pos != p.len) {
+			jfail(&p, "trailing data after the value");
+			rc = EXIT_INVALID;
+		}
+	}
+	if (rc != EXIT_OK) {
+		fprintf(stderr, "error at offset %zu: %s (reading JSON)\n", t.error_pos, t.error);
+		zs_tree_free(&t);
+		return rc;
+	}
+	memset(&w, 0, sizeof(w));
+	w.t = &t;
+	zs_buf_init(&w.out, &zs_alloc_libc);
+	if (zs_buf_reserve(&w.out, 2)) {
+		w.out.len = (size_t)(zs_wire_put_header(w.out.data) - w.out.data);
+	}
+	write_node(&w, 0);
+	if (w.nomem || w.out.failed) {
+		fprintf(stderr, "zser: out of memory\n");
+		rc = EXIT_NOMEM;
+	} else if (fwrite(w.out.data, 1, w.out.len, out) != w.out.len) {
+		rc = EXIT_IO;
+	}
+	zs_buf_free(&w.out);
+	free(w.strs);
+	free(w.strh);
+	free(w.keys);
+	free(w.shape_base);
+	free(w.shape_count);
+	free(w.shh);
+	zs_tree_free(&t);
+	return rc;
+}

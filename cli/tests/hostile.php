@@ -1,0 +1,178 @@
+<?php
+// zser — SPDX-License-Identifier: MIT
+//
+// Robustness and command-line behaviour of the zser tool: every truncation of real
+// serialize()/igbinary blobs (sampled for long ones) must fail `check` with
+// "error at offset N: reason"; flipped bytes and random garbage may pass or fail but never
+// crash, and whatever `check` accepts must also dump as valid JSON; deep nesting, huge counts
+// and lengths and bad back-references fail cleanly; usage errors, missing files, stdin, --help
+// and --version behave as documented. Env: ZSER_SEED (default: fresh, printed).
+
+require __DIR__ . '/lib.php';
+
+$seed = getenv('ZSER_SEED') !== false && getenv('ZSER_SEED') !== '' ? (int)getenv('ZSER_SEED') : random_int(1, PHP_INT_MAX >> 1);
+mt_srand($seed);
+$pass = $fail = 0;
+
+function ok(bool $cond, string $what): void
+{
+	global $pass, $fail, $seed;
+	if ($cond) {
+		$pass++;
+	} else {
+		$fail++;
+		echo "FAIL $what (seed $seed)\n";
+	}
+}
+
+function clean_error(array $res, int $len): bool
+{
+	[$rc, , $err] = $res;
+	return $rc === 1 && preg_match('/^error at offset (\d+): \S/', $err, $m) === 1 && (int)$m[1] <= $len;
+}
+
+class Pt
+{
+	public $x = 1;
+	protected $y = [1.5, 'two'];
+	private $z = null;
+}
+
+$o = new Pt();
+$r = ['a' => 1];
+$r['b'] = &$r['a'];
+$values = [
+	'battle' => ['battle_id' => 257, 'user_id' => 41248, 'formation' => ['41248' => 1, '23989' => 2],
+		'speed' => 0.5, 'name' => "caf\xc3\xa9", 'flag' => true, 'none' => null],
+	'objects' => [$o, $o, -PHP_INT_MAX - 1, 'k' => [[], []]],
+	'refs' => $r,
+	'strings' => [str_repeat('x', 300), str_repeat('x', 300), 'short', 'short'],
+];
+
+foreach ($values as $name => $v) {
+	$blobs = ['serialize' => serialize($v), 'igbinary' => igbinary_serialize($v)];
+	if (function_exists('zser_serialize')) {
+		$blobs['zser'] = zser_serialize($v);
+	}
+	foreach ($blobs as $fmt => $blob) {
+		$n = strlen($blob);
+		ok(zser_run(['check', '-q'], $blob)[0] === 0, "$name [$fmt] valid blob passes check");
+		// Truncations: all of them for short blobs, a seeded sample of 60 otherwise.
+		$cuts = $n <= 120 ? range(0, $n - 1) : array_merge([0, 1, $n - 1], array_map(fn () => mt_rand(0, $n - 1), range(1, 57)));
+		foreach ($cuts as $cut) {
+			$res = zser_run(['check'], substr($blob, 0, $cut));
+			ok(clean_error($res, $cut), "$name [$fmt] truncated to $cut bytes fails cleanly: rc={$res[0]} " . trim($res[2]));
+		}
+		// Flipped bytes: any verdict, but a clean one; accepted blobs must dump as JSON.
+		for ($i = 0; $i < 40; $i++) {
+			$bad = $blob;
+			$at = mt_rand(0, $n - 1);
+			$bad[$at] = chr(ord($bad[$at]) ^ (1 << mt_rand(0, 7)));
+			$res = zser_run(['check', '-q', '--format=' . $fmt], $bad);
+			if ($res[0] === 0) {
+				$d = zser_run(['dump', '--json', '--format=' . $fmt], $bad);
+				ok($d[0] === 0 && is_array(json_decode($d[1], true)), "$name [$fmt] flip at $at: accepted blob dumps as JSON");
+			} else {
+				ok(clean_error($res, $n), "$name [$fmt] flip at $at fails cleanly: rc={$res[0]} " . trim($res[2]));
+			}
+		}
+	}
+}
+
+// Random garbage behind each format's leading bytes.
+for ($i = 0; $i < 60; $i++) {
+	$junk = '';
+	for ($k = mt_rand(0, 64); $k > 0; $k--) {
+		$junk .= chr(mt_rand(0, 255));
+	}
+	foreach (['a:' . mt_rand(0, 9) . ':{', "\0\0\0\2", "\0\0\0\1\x14", 'O:3:"Foo":1:{', "Z\x01", "Z\x01\xd0", ''] as $head) {
+		$res = zser_run(['check', '-q'], $head . $junk);
+		ok($res[0] === 0 || clean_error($res, strlen($head . $junk)), "garbage #$i after " . bin2hex($head) . ": rc={$res[0]} " . trim($res[2]));
+	}
+}
+
+// Specific hostile inputs: [name, blob, args, expected error text or null for valid].
+$deep = 5000;
+$cases = [
+	['deep serialize', str_repeat('a:1:{i:0;', $deep) . 'N;' . str_repeat('}', $deep), [], 'maximum nesting depth'],
+	['deep serialize, raised limit', str_repeat('a:1:{i:0;', $deep) . 'N;' . str_repeat('}', $deep), ['--max-depth=6000'], null],
+	['deep serialize, 200000 levels', str_repeat('a:1:{i:0;', 200000), ['--max-depth=10000'], 'maximum nesting depth'],
+	['deep igbinary', "\0\0\0\2" . str_repeat("\x14\x01\x06\x00", $deep) . "\x00", [], 'maximum nesting depth'],
+	['igbinary & chain', "\0\0\0\2" . str_repeat("\x25", 100000) . "\x00", [], 'maximum nesting depth'],
+	['deep objects', str_repeat('O:1:"A":1:{s:1:"p";', $deep) . 'N;' . str_repeat('}', $deep), [], 'maximum nesting depth'],
+	['huge array count', 'a:999999999:{i:0;N;}', [], 'element count exceeds'],
+	['count overflow', 'a:99999999999999999999999999:{}', [], 'number out of range'],
+	['huge string length', 's:4294967296:"abc";', [], 'unexpected end of data'],
+	['int overflow', 'i:9223372036854775808;', [], 'integer out of range'],
+	['int min', 'i:-9223372036854775808;', [], null],
+	['R to nowhere', 'a:1:{i:0;R:5;}', [], 'reference to an unknown value'],
+	['R:0', 'a:1:{i:0;R:0;}', [], 'reference to an unknown value'],
+	['r to itself', 'a:1:{i:0;r:2;}', [], 'reference to itself'],
+	['r to an array', 'a:1:{i:0;r:1;}', [], 'not an object'],
+	['bad bool', 'b:2;', [], 'boolean must be 0 or 1'],
+	['float key', 'a:1:{d:1.5;N;}', [], 'key must be an integer or a string'],
+	['trailing bytes', 'N;N;', [], 'trailing data'],
+	['custom payload past the end', 'C:3:"Foo":100:{}', [], 'unexpected end of data'],
+	['enum without colon', 'E:4:"Suit";', [], "without ':'"],
+	['S: escapes', 'S:3:"\\61bc";', [], null],
+	['S: bad escape', 'S:3:"\\zzbc";', [], 'bad escape'],
+	['igbinary huge array', "\0\0\0\2\x16\xff\xff\xff\xff", [], 'element count exceeds'],
+	['igbinary huge string', "\0\0\0\2\x13\xff\xff\xff\xffabc", [], 'unexpected end of data'],
+	['igbinary string64', "\0\0\0\2\x26\xff\xff\xff\xff\xff\xff\xff\xff", [], 'unexpected end of data'],
+	['igbinary bad string id', "\0\0\0\2\x0e\x00", [], 'string table index out of range'],
+	['igbinary bad ref', "\0\0\0\2\x14\x01\x06\x00\x01\x05", [], 'reference table index out of range'],
+	['igbinary long64 overflow', "\0\0\0\2\x20\x80\0\0\0\0\0\0\0", [], 'integer out of range'],
+	['igbinary long64n min', "\0\0\0\2\x21\x80\0\0\0\0\0\0\0", [], null],
+	['igbinary unknown tag', "\0\0\0\2\x7f", [], 'unknown type tag'],
+	['igbinary version 3', "\0\0\0\3\x00", ['--format=igbinary'], 'not an igbinary header'],
+	['igbinary v1', "\0\0\0\1\x06\x05", [], null],
+	['igbinary trailing', "\0\0\0\2\x00\x00", [], 'trailing data'],
+	['zser deep', "Z\x01" . str_repeat("\x91", 5000) . "\xc0", [], 'maximum depth exceeded'],
+	['zser bad version', "Z\x07\xc0", [], 'unsupported format version'],
+	['zser truncated list', "Z\x01\xcf\xff\xff\xff\x07", [], 'count exceeds input'],
+	['zser valid', "Z\x01\x92\x41a\x60", [], null],
+	['empty input', '', [], 'empty input'],
+	['unknown format', "\x89PNG", [], 'unrecognised format'],
+];
+foreach ($cases as [$name, $blob, $args, $want]) {
+	$res = zser_run(array_merge(['check'], $args), $blob);
+	if ($want === null) {
+		ok($res[0] === 0, "$name: valid (rc={$res[0]} " . trim($res[2]) . ')');
+	} else {
+		ok(clean_error($res, strlen($blob)) && str_contains($res[2], $want), "$name: expected '$want', got rc={$res[0]} " . trim($res[2]));
+	}
+	foreach ([['dump'], ['dump', '--json'], ['stats']] as $more) {
+		$r2 = zser_run(array_merge($more, $args), $blob);
+		ok($r2[0] === ($want === null ? 0 : 1), "$name: " . implode(' ', $more) . " exit {$r2[0]}");
+	}
+}
+
+// Command line: usage errors, files, stdin, help, version, format label.
+$tmp = tempnam(sys_get_temp_dir(), 'zser');
+file_put_contents($tmp, igbinary_serialize([1, 2]));
+ok(zser_run([], '')[0] === 2, 'no command: exit 2');
+ok(zser_run(['frobnicate'], '')[0] === 2, 'unknown command: exit 2');
+ok(zser_run(['dump', '--bogus'], '')[0] === 2, 'unknown option: exit 2');
+ok(zser_run(['dump', '--format=xml'], '')[0] === 2, 'unknown format: exit 2');
+ok(zser_run(['dump', '--max-depth=0'], '')[0] === 2, 'bad --max-depth: exit 2');
+ok(zser_run(['dump', 'a', 'b'], '')[0] === 2, 'two files: exit 2');
+ok(zser_run(['dump', $tmp . '.missing'], '')[0] === 3, 'missing file: exit 3');
+$res = zser_run(['dump', $tmp], '');
+ok($res[0] === 0 && str_starts_with($res[1], 'format: igbinary v2'), 'dump FILE names the format');
+$res = zser_run(['dump', '-'], serialize([1]));
+ok($res[0] === 0 && str_starts_with($res[1], 'format: php-serialize'), 'dump - reads stdin');
+$res = zser_run(['check'], serialize([1]));
+ok($res[0] === 0 && str_starts_with($res[1], 'valid php-serialize'), 'check prints the verdict');
+$res = zser_run(['--help'], '');
+ok($res[0] === 0 && str_contains($res[1], 'usage: zser'), '--help');
+$res = zser_run(['--version'], '');
+ok($res[0] === 0 && preg_match('/^zser \d+\.\d+\.\d+/', $res[1]) === 1, '--version');
+$res = zser_run(['dump', '--offsets', $tmp], '');
+ok($res[0] === 0 && str_contains($res[1], '@4 '), '--offsets shows the root at offset 4');
+$res = zser_run(['dump', '--json', '--offsets', $tmp], '');
+$doc = json_decode($res[1], true);
+ok(($doc['value']['offset'] ?? null) === 4 && ($doc['value']['entries'][1]['key_offset'] ?? null) === 10, '--json --offsets');
+unlink($tmp);
+
+echo "hostile: " . ($pass + $fail) . " cases (seed $seed), $pass passed, $fail failed\n";
+exit($fail ? 1 : 0);

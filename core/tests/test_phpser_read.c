@@ -1,0 +1,205 @@
+// zser — SPDX-License-Identifier: MIT
+//
+// zs_phpser_read: the tree built from hand-written serialize() blobs (types, keys, classes,
+// references, shared objects), rejection of malformed input with the right offset, and, for
+// every blob, that each truncation fails and each single-bit flip fails cleanly or parses.
+#include "zs_phpser_read.h"
+#include "zs_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool parse_n(zs_tree *t, const char *s, size_t len)
+{
+	zs_tree_init(t, &zs_alloc_libc, 0);
+	return zs_phpser_read(t, (const unsigned char *)s, len);
+}
+
+// Literals may hold NUL bytes (mangled property names), so their length comes from sizeof.
+#define parse(t, lit)               parse_n((t), (lit), sizeof(lit) - 1)
+#define expect_error(lit, pos, msg) expect_error_n((lit), sizeof(lit) - 1, (pos), (msg))
+#define BLOB(lit)              \
+	{                          \
+		(lit), sizeof(lit) - 1 \
+	}
+
+static bool str_is(const zs_tree *t, const zs_str *s, const char *want)
+{
+	return s->len == strlen(want) && memcmp(zs_tree_bytes(t, s), want, s->len) == 0;
+}
+
+static const zs_node *child(const zs_tree *t, size_t parent, size_t n)
+{
+	size_t c = t->nodes[parent].first_child;
+	while (c && n--) {
+		c = t->nodes[c - 1].next;
+	}
+	return c ? &t->nodes[c - 1] : NULL;
+}
+
+static void expect_error_n(const char *blob, size_t len, size_t pos, const char *msg_part)
+{
+	zs_tree t;
+	bool ok = parse_n(&t, blob, len);
+	ZS_CHECK(!ok);
+	ZS_CHECK(t.error != NULL && strstr(t.error, msg_part) != NULL);
+	ZS_CHECK(t.error_pos == pos);
+	if (t.error_pos != pos || !t.error || !strstr(t.error, msg_part)) {
+		fprintf(stderr, "  blob %s: got '%s' at %zu\n", blob, t.error ? t.error : "", t.error_pos);
+	}
+	zs_tree_free(&t);
+}
+
+// Every proper prefix must fail; every single-bit flip must fail or parse, without crashing.
+static void mutate(const char *blob, size_t len)
+{
+	size_t i;
+	unsigned char *buf = malloc(len ? len : 1);
+	int bit;
+
+	memcpy(buf, blob, len);
+	for (i = 0; i < len; i++) {
+		zs_tree t;
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(!zs_phpser_read(&t, buf, i));
+		ZS_CHECK(t.error != NULL && t.error_pos <= i);
+		zs_tree_free(&t);
+		for (bit = 0; bit < 8; bit++) {
+			bool ok;
+			buf[i] ^= (unsigned char)(1 << bit);
+			zs_tree_init(&t, &zs_alloc_libc, 0);
+			ok = zs_phpser_read(&t, buf, len);
+			ZS_CHECK(ok ? t.error == NULL && t.count > 0 : t.error != NULL && t.error_pos <= len);
+			zs_tree_free(&t);
+			buf[i] ^= (unsigned char)(1 << bit);
+		}
+	}
+	free(buf);
+}
+
+typedef struct blob {
+	const char *s;
+	size_t len;
+} blob;
+
+static const blob valid[] = {
+        BLOB("N;"),
+        BLOB("b:1;"),
+        BLOB("i:-9223372036854775808;"),
+        BLOB("d:0.1;"),
+        BLOB("d:-INF;"),
+        BLOB("d:1.0E+25;"),
+        BLOB("s:5:\"a\"b;c\";"),
+        BLOB("S:3:\"\\61bc\";"),
+        BLOB("a:0:{}"),
+        BLOB("a:2:{i:0;s:1:\"x\";s:1:\"k\";a:1:{i:5;b:0;}}"),
+        BLOB("O:3:\"Foo\":3:{s:1:\"a\";i:1;s:4:\"\0*\0b\";N;s:6:\"\0Foo\0c\";d:1.5;}"),
+        BLOB("C:3:\"Foo\":5:{hello}"),
+        BLOB("E:11:\"Suit:Hearts\";"),
+        BLOB("a:3:{i:0;i:7;i:1;R:2;i:2;R:2;}"),
+        BLOB("a:2:{i:0;O:8:\"stdClass\":0:{}i:1;r:2;}"),
+        BLOB("O:1:\"A\":1:{s:4:\"self\";r:1;}"),
+        BLOB("a:1:{s:4:\"self\";a:1:{s:4:\"self\";R:2;}}"),
+};
+
+int main(void)
+{
+	zs_tree t;
+	const zs_node *n;
+	size_t i;
+
+	ZS_CHECK(parse(&t, "a:2:{i:0;s:1:\"x\";s:1:\"k\";a:1:{i:5;b:0;}}"));
+	ZS_CHECK(t.format == ZS_FMT_PHPSER && t.nodes[0].kind == ZS_K_ARRAY && t.nodes[0].count == 2);
+	n = child(&t, 0, 0);
+	ZS_CHECK(n && (n->flags & ZS_NODE_KEY_INT) && n->key_int == 0 && n->kind == ZS_K_STRING &&
+	         str_is(&t, &n->str, "x"));
+	n = child(&t, 0, 1);
+	ZS_CHECK(n && (n->flags & ZS_NODE_KEY_STR) && str_is(&t, &n->key_str, "k") &&
+	         n->kind == ZS_K_ARRAY && n->count == 1 && n->pos == 25 && n->key_pos == 17);
+	ZS_CHECK(t.depth_seen == 2);
+	zs_tree_free(&t);
+
+	ZS_CHECK(parse(&t, "i:-9223372036854775808;") && t.nodes[0].v.i == INT64_MIN);
+	zs_tree_free(&t);
+	ZS_CHECK(parse(&t, "d:1.0E+25;") && t.nodes[0].v.d == 1e25);
+	zs_tree_free(&t);
+	ZS_CHECK(parse(&t, "d:NAN;") && isnan(t.nodes[0].v.d));
+	zs_tree_free(&t);
+	ZS_CHECK(parse(&t, "S:3:\"\\61bc\";") && str_is(&t, &t.nodes[0].str, "abc"));
+	zs_tree_free(&t);
+
+	ZS_CHECK(parse(&t, "O:3:\"Foo\":1:{s:6:\"\0Foo\0c\";d:1.5;}"));
+	ZS_CHECK(t.nodes[0].kind == ZS_K_OBJECT && str_is(&t, &t.nodes[0].cls, "Foo"));
+	n = child(&t, 0, 0);
+	ZS_CHECK(n && n->key_str.len == 6 && n->kind == ZS_K_FLOAT && n->v.d == 1.5);
+	zs_tree_free(&t);
+
+	ZS_CHECK(parse(&t, "E:11:\"Suit:Hearts\";") && t.nodes[0].kind == ZS_K_ENUM &&
+	         str_is(&t, &t.nodes[0].cls, "Suit") && str_is(&t, &t.nodes[0].str, "Hearts"));
+	zs_tree_free(&t);
+	ZS_CHECK(parse(&t, "C:3:\"Foo\":5:{hello}") && t.nodes[0].kind == ZS_K_CUSTOM &&
+	         str_is(&t, &t.nodes[0].str, "hello"));
+	zs_tree_free(&t);
+
+	// R: joins the set of slot 2 (the first element), which becomes a reference.
+	ZS_CHECK(parse(&t, "a:3:{i:0;i:7;i:1;R:2;i:2;R:2;}"));
+	n = child(&t, 0, 0);
+	ZS_CHECK(n && (n->flags & ZS_NODE_REFERENCE) && n->id == 2);
+	n = child(&t, 0, 2);
+	ZS_CHECK(n && n->kind == ZS_K_REF && t.nodes[n->v.target].id == 2);
+	zs_tree_free(&t);
+	// r: shares the object of slot 2.
+	ZS_CHECK(parse(&t, "a:2:{i:0;O:8:\"stdClass\":0:{}i:1;r:2;}"));
+	n = child(&t, 0, 1);
+	ZS_CHECK(n && n->kind == ZS_K_OBJREF && t.nodes[n->v.target].kind == ZS_K_OBJECT);
+	zs_tree_free(&t);
+
+	expect_error("", 0, "end of data");
+	expect_error("a:1:{i:0;N;", 11, "end of data");
+	expect_error("a:2:{i:0;N;}", 11, "fewer elements");
+	expect_error("a:1:{i:0;N;i:1;N;}", 11, "more elements");
+	expect_error("a:9:{}", 5, "element count");
+	expect_error("i:9223372036854775808;", 2, "out of range");
+	expect_error("s:3:\"ab\";", 8, "declared length");
+	expect_error("s:1:\"ab\";", 6, "declared length");
+	expect_error("a:1:{i:0;R:3;}", 11, "unknown value");
+	expect_error("a:1:{i:0;r:1;}", 9, "not an object");
+	expect_error("a:1:{i:0;r:2;}", 9, "itself");
+	expect_error("a:1:{d:1;N;}", 5, "key must be");
+	expect_error("O:0:\"\":0:{}", 2, "empty class");
+	expect_error("N;x", 2, "trailing");
+	expect_error("x", 0, "unknown type");
+	expect_error("b:2;", 2, "boolean");
+
+	// Depth: the limit is enforced before descending.
+	{
+		size_t depth = 5000, k;
+		char *deep = malloc(depth * 9 + 3 + depth);
+		char *p = deep;
+		for (k = 0; k < depth; k++) {
+			memcpy(p, "a:1:{i:0;", 9);
+			p += 9;
+		}
+		memcpy(p, "N;", 2);
+		p += 2;
+		memset(p, '}', depth);
+		p += depth;
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(!zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep)));
+		ZS_CHECK(t.error && strstr(t.error, "depth"));
+		zs_tree_free(&t);
+		zs_tree_init(&t, &zs_alloc_libc, 6000);
+		ZS_CHECK(zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep)));
+		ZS_CHECK(t.depth_seen == depth);
+		zs_tree_free(&t);
+		free(deep);
+	}
+
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		ZS_CHECK(parse_n(&t, valid[i].s, valid[i].len));
+		zs_tree_free(&t);
+		mutate(valid[i].s, valid[i].len);
+	}
+	return zs_test_done("test_phpser_read");
+}

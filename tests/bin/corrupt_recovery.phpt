@@ -1,0 +1,54 @@
+--TEST--
+zser after 1,000 failing zser_unserialize() calls: the process still works and memory does not grow
+--EXTENSIONS--
+zser
+--FILE--
+<?php
+require __DIR__ . '/../inc/bin_magic.inc';
+$v = ['list' => [1, 2.5, 'three'], 'obj' => new MagicWakeup('r', [1]), 'ser' => new MagicSerialize('s', ['x']),
+      'ao' => new ArrayObject([1, 2])];
+$blob = zser_serialize($v);
+$bad = [];
+for ($i = 0; $i < strlen($blob); $i++) {
+    $bad[] = substr($blob, 0, $i);
+}
+$bad[] = $blob . 'x';
+function fail_many(array $bad, int $n): int
+{
+    $warnings = 0;
+    set_error_handler(function ($no) use (&$warnings) { $warnings += ($no === E_WARNING); return true; });
+    for ($i = 0; $i < $n; $i++) {
+        zser_unserialize($bad[$i % count($bad)]);
+        try {
+            zser_unserialize($bad[$i % count($bad)], ['throw_on_error' => true]);
+        } catch (ZserException $e) {
+        }
+    }
+    restore_error_handler();
+    return $warnings;
+}
+fail_many($bad, 1000); // warm-up: first-time allocations (class tables, caches)
+gc_collect_cycles();
+bin_log_take();
+$before = memory_get_usage();
+$warnings = fail_many($bad, 1000);
+gc_collect_cycles();
+$after = memory_get_usage();
+echo "warnings: $warnings\n";
+echo 'magic calls during failures: ', count(bin_log_take()), "\n";
+echo 'memory growth under 4 KB: ', var_export($after - $before < 4096, true), "\n";
+// The next calls behave: a valid round trip is still exact, errors are still reported.
+require_once __DIR__ . '/../inc/bin_compare.inc';
+bin_same($v, 'round trip after failures');
+bin_log_take();
+set_error_handler(function ($no, $str) { echo "[$no] ", preg_replace('/offset \d+.*/', 'offset N', $str), "\n"; return true; });
+var_dump(zser_unserialize(substr($blob, 0, 3)));
+restore_error_handler();
+?>
+--EXPECTF--
+warnings: 1000
+magic calls during failures: 0
+memory growth under 4 KB: true
+round trip after failures: ok
+[2] zser_unserialize(): %s offset N
+bool(false)

@@ -1,0 +1,52 @@
+--TEST--
+zser round trip of many rows and objects sharing a shape, and of shapes that differ only slightly
+--EXTENSIONS--
+zser
+--FILE--
+<?php
+require __DIR__ . '/../inc/bin_compare.inc';
+class Row { public $id; public $name; public ?string $city = null; }
+$rows = [];
+$objs = [];
+for ($i = 0; $i < 5000; $i++) {
+    $rows[] = ['id' => $i, 'name' => "n$i", 'city' => $i % 3 ? 'Lyon' : null, 'score' => $i / 7];
+    $o = new Row;
+    $o->id = $i;
+    $o->name = "n$i";
+    $objs[] = $o;
+}
+bin_same($rows, 'same-key rows');
+bin_same($objs, 'same-class objects');
+// Near-identical shapes: different key order, one key more or less, int vs string key, types.
+bin_same([
+    ['a' => 1, 'b' => 2],
+    ['b' => 2, 'a' => 1],
+    ['a' => 1, 'b' => 2, 'c' => 3],
+    ['a' => 1],
+    ['a' => 1, 'b' => 2],
+    [0 => 1, 'b' => 2],
+    ['0' => 1, 'b' => 2],
+    ['a' => '1', 'b' => 2.0],
+    ['a' => [], 'b' => null],
+    [],
+    ['a' => 1, 'b' => 2],
+], 'mixed shapes');
+$dyn = [];
+for ($i = 0; $i < 20; $i++) {
+    $o = new stdClass;
+    $o->a = $i;
+    if ($i % 2) {
+        $o->b = $i;
+    }
+    if ($i % 3 == 0) {
+        $o->{"p$i"} = $i;
+    }
+    $dyn[] = $o;
+}
+bin_same($dyn, 'stdClass with varying properties');
+?>
+--EXPECT--
+same-key rows: ok
+same-class objects: ok
+mixed shapes: ok
+stdClass with varying properties: ok

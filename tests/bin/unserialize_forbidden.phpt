@@ -1,0 +1,35 @@
+--TEST--
+zser_unserialize() of a blob naming a class that forbids unserialization throws like unserialize(), running no destructor
+--EXTENSIONS--
+zser
+--FILE--
+<?php
+require __DIR__ . '/../inc/bin_magic.inc';
+// Blobs of a stand-in class, renamed in place to the forbidden name (same length).
+class Closurx { public $a = 1; }
+class Generatox { }
+class SplFileInfx { }
+class MagicPlaix { public $id = 'x'; }
+foreach (['Closurx' => 'Closure', 'Generatox' => 'Generator', 'SplFileInfx' => 'SplFileInfo'] as $stand => $real) {
+    $v = [new MagicPlain('before'), new $stand, new MagicPlain('after')];
+    $ser = str_replace("\"$stand\"", "\"$real\"", serialize($v));
+    $blob = str_replace($stand, $real, zser_serialize($v));
+    bin_log_take();
+    $rr = bin_run(fn () => unserialize($ser));
+    gc_collect_cycles();
+    $refLog = bin_log_take();
+    $zr = bin_run(fn () => zser_unserialize($blob));
+    gc_collect_cycles();
+    // unserialize() runs the destructors of the objects it completed before the refusal; zser
+    // runs none on a value it did not return (same rule as for malformed input).
+    echo "$real: ", $zr['ex'], "\n  same as unserialize(): ", var_export($zr['ex'] === $rr['ex'] && $zr['diag'] === $rr['diag'], true),
+        ', destructors run by zser: ', count(bin_log_take()), "\n";
+}
+?>
+--EXPECT--
+Closure: Exception: Unserialization of 'Closure' is not allowed
+  same as unserialize(): true, destructors run by zser: 0
+Generator: Exception: Unserialization of 'Generator' is not allowed
+  same as unserialize(): true, destructors run by zser: 0
+SplFileInfo: Exception: Unserialization of 'SplFileInfo' is not allowed
+  same as unserialize(): true, destructors run by zser: 0
