@@ -840,7 +840,7 @@ int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_d
 	w.t = &t;
 	zs_buf_init(&w.out, &zs_alloc_libc);
 	if (zs_buf_reserve(&w.out, 2)) {
-		w.out.len = (size_t)(zs_wire_put_header(w.out.data) - w.out.data);
+		w.out.len = (size_t)(zs_wire_put_header(w.out.data, false) - w.out.data);
 	}
 	write_node(&w, 0);
 	if (w.nomem || w.out.failed) {

@@ -56,6 +56,8 @@ const char *zs_wire_error_msg(zs_wire_error e)
 		return "out of memory";
 	case ZS_WE_LIMIT:
 		return "table limit exceeded";
+	case ZS_WE_REF_FLAG:
+		return "reference flag mismatch";
 	}
 	return "unknown error";
 }

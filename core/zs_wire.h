@@ -10,8 +10,10 @@
 #include "zs_common.h"
 
 /* §2 header */
-#define ZS_WIRE_MAGIC   0x5A
-#define ZS_WIRE_VERSION 0x01
+#define ZS_WIRE_MAGIC     0x5A
+#define ZS_WIRE_VERSION   0x01
+/* Bit 7 of the version byte: the blob contains BACKREF_OBJ/BACKREF_REF (§2, §9). */
+#define ZS_WIRE_FLAG_REFS 0x80
 
 /* §4 one-byte forms: base tag and how many values each range holds */
 #define ZS_T_FIXINT    0x00 /* 0x00-0x3F: 0..63 */
@@ -86,7 +88,8 @@ typedef enum zs_wire_error {
 	ZS_WE_DEPTH,
 	ZS_WE_TRAILING,
 	ZS_WE_NOMEM,
-	ZS_WE_LIMIT
+	ZS_WE_LIMIT,
+	ZS_WE_REF_FLAG
 } zs_wire_error;
 
 /* Constant English text of an error code (never NULL). */

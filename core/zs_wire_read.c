@@ -25,7 +25,15 @@ static bool fail(zs_reader *r, zs_wire_error e, const unsigned char *at)
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth)
 {
-	memset(r, 0, sizeof(*r));
+	memset(r, 0, offsetof(zs_reader, frames_inl));
+	r->frames = r->frames_inl;
+	r->frames_cap = sizeof(r->frames_inl) / sizeof(r->frames_inl[0]);
+	r->strs = r->strs_inl;
+	r->strs_cap = sizeof(r->strs_inl) / sizeof(r->strs_inl[0]);
+	r->shapes = r->shapes_inl;
+	r->shapes_cap = sizeof(r->shapes_inl) / sizeof(r->shapes_inl[0]);
+	r->keys = r->keys_inl;
+	r->keys_cap = sizeof(r->keys_inl) / sizeof(r->keys_inl[0]);
 	r->start = (const unsigned char *)data;
 	r->p = r->start;
 	r->end = r->start + len;
@@ -36,7 +44,8 @@ void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *
 
 static void release(zs_reader *r, void *p)
 {
-	if (p) {
+	if (p && p != (void *)r->frames_inl && p != (void *)r->strs_inl && p != (void *)r->shapes_inl &&
+	    p != (void *)r->keys_inl) {
 		r->alloc->free(r->alloc->ctx, p);
 	}
 }
@@ -79,8 +88,17 @@ static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t 
 		fail(r, ZS_WE_NOMEM, r->p);
 		return NULL;
 	}
-	n = arr ? r->alloc->realloc(r->alloc->ctx, arr, (size_t)*cap * elem, (size_t)ncap * elem)
-	        : r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
+	if (arr == (void *)r->frames_inl || arr == (void *)r->strs_inl ||
+	    arr == (void *)r->shapes_inl || arr == (void *)r->keys_inl) {
+		/* leaving the built-in table: copy it out, never free it */
+		n = r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
+		if (n) {
+			memcpy(n, arr, (size_t)*cap * elem);
+		}
+	} else {
+		n = arr ? r->alloc->realloc(r->alloc->ctx, arr, (size_t)*cap * elem, (size_t)ncap * elem)
+		        : r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
+	}
 	if (!n) {
 		fail(r, ZS_WE_NOMEM, r->p);
 		return NULL;
@@ -100,9 +118,10 @@ bool zs_reader_header(zs_reader *r)
 	if (REMAIN(r) < 2) {
 		return fail(r, ZS_WE_TRUNCATED, r->p + 1);
 	}
-	if (r->p[1] != ZS_WIRE_VERSION) {
+	if ((r->p[1] & ~ZS_WIRE_FLAG_REFS) != ZS_WIRE_VERSION) {
 		return fail(r, ZS_WE_VERSION, r->p + 1);
 	}
+	r->refs = (r->p[1] & ZS_WIRE_FLAG_REFS) != 0;
 	r->p += 2;
 	return true;
 }
@@ -352,9 +371,8 @@ static const unsigned char *key_bytes(const zs_reader *r, const zs_key *k, size_
 	return zs_reader_str(r, k->str, len);
 }
 
-static bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
+static inline bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
 {
-	const unsigned char *sa, *sb;
 	size_t la, lb;
 
 	if (a->is_str != b->is_str) {
@@ -366,9 +384,11 @@ static bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
 	if (a->str == b->str) {
 		return true;
 	}
-	sa = key_bytes(r, a, &la);
-	sb = key_bytes(r, b, &lb);
-	return la == lb && memcmp(sa, sb, la) == 0;
+	la = a->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[a->str].len;
+	lb = b->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[b->str].len;
+	/* different indexes of equal length are both real entries (length > 0) */
+	return la == lb &&
+	       memcmp(r->start + r->strs[a->str].off, r->start + r->strs[b->str].off, la) == 0;
 }
 
 static uint64_t key_hash(const zs_reader *r, const zs_key *k)
@@ -387,6 +407,29 @@ static uint64_t key_hash(const zs_reader *r, const zs_key *k)
 	return h;
 }
 
+/* Equal keys have equal fingerprints: the kind, the length and up to 8 leading bytes. */
+static inline uint64_t key_fingerprint(const zs_reader *r, const zs_key *k)
+{
+	uint64_t v = 0;
+	size_t len;
+
+	if (!k->is_str) {
+		return (uint64_t)k->i * 2u;
+	}
+	if (k->str == ZS_WIRE_NO_INDEX) {
+		return 1;
+	}
+	len = r->strs[k->str].len;
+	{
+		const unsigned char *s = r->start + r->strs[k->str].off;
+		size_t i, n = len < 8 ? len : 8;
+		for (i = 0; i < n; i++) {
+			v = v << 8 | s[i];
+		}
+	}
+	return (v ^ ((uint64_t)len << 56)) | 1u;
+}
+
 /* True when some key occurs twice among keys[0..count). */
 static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool *dup)
 {
@@ -395,9 +438,12 @@ static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool
 
 	*dup = false;
 	if (count <= 8) {
-		for (i = 1; i < count; i++) {
+		/* cheap fingerprints first: full comparisons only where they collide */
+		uint64_t fp[8];
+		for (i = 0; i < count; i++) {
+			fp[i] = key_fingerprint(r, &keys[i]);
 			for (j = 0; j < i; j++) {
-				if (key_equal(r, &keys[i], &keys[j])) {
+				if (fp[i] == fp[j] && key_equal(r, &keys[i], &keys[j])) {
 					*dup = true;
 					return true;
 				}
@@ -505,6 +551,14 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 
 static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 {
+	if (!r->refs) {
+		/* no back-reference can follow: count slots, keep nothing */
+		if (r->nslots == ZS_WIRE_MAX_ENTRIES) {
+			return fail(r, ZS_WE_LIMIT, r->p);
+		}
+		ev->slot = ++r->nslots;
+		return true;
+	}
 	if (r->nslots == r->slots_cap) {
 		uint8_t *s = grow(r, r->slot_obj, &r->slots_cap, r->nslots + 1, 1);
 		if (!s) {
@@ -517,12 +571,17 @@ static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 	return true;
 }
 
-static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned char *at)
+static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned char *at,
+                 bool counts)
 {
 	zs_rframe *f;
 
-	if (r->depth >= r->max_depth) {
-		return fail(r, ZS_WE_DEPTH, at);
+	/* an empty list holds nothing, so it never takes the frame stack deeper than `level` */
+	if (counts) {
+		if (r->level >= r->max_depth) {
+			return fail(r, ZS_WE_DEPTH, at);
+		}
+		r->level++;
 	}
 	if (r->depth == r->frames_cap) {
 		f = grow(r, r->frames, &r->frames_cap, r->depth + 1, sizeof(zs_rframe));
@@ -535,6 +594,7 @@ static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned
 	f->remaining = count;
 	f->pos = 0;
 	f->key_base = key_base;
+	f->level = counts;
 	return true;
 }
 
@@ -681,9 +741,9 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		ev->type = ZS_EV_STRING;
 		return take_slot(r, 0, ev) && read_str(r, tag, &ev->str, &ev->len, &ev->index);
 	case ZS_T_OBJECT:
-		return read_object(r, at, ev, &key_base) && push(r, ev->count, key_base, at);
+		return read_object(r, at, ev, &key_base) && push(r, ev->count, key_base, at, true);
 	case ZS_T_OBJECT_DATA:
-		return read_object_data(r, at, ev, &key_base) && push(r, ev->count, key_base, at);
+		return read_object_data(r, at, ev, &key_base) && push(r, ev->count, key_base, at, true);
 	case ZS_T_OBJECT_BLOB:
 		ev->type = ZS_EV_OBJECT_BLOB;
 		if (!take_slot(r, 1, ev) || !read_class(r, &ev->cls) || !read_varint(r, &v)) {
@@ -714,6 +774,17 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		}
 		return read_str(r, ctag, &ev->str, &ev->len, &ev->index);
 	}
+	case ZS_T_BACKREF_OBJ:
+	case ZS_T_BACKREF_REF:
+		if (!r->refs) {
+			return fail(r, ZS_WE_REF_FLAG, at);
+		}
+		r->refs_seen = true;
+		break;
+	default:
+		break;
+	}
+	switch (tag) {
 	case ZS_T_BACKREF_OBJ:
 		ev->type = ZS_EV_BACKREF_OBJ;
 		if (!take_slot(r, 1, ev) || !read_varint(r, &v)) {
@@ -756,7 +827,8 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 			return false;
 		}
 	}
-	return push(r, ev->count, key_base, at);
+	/* unserialize() enters a level for every object but only for non-empty arrays */
+	return push(r, ev->count, key_base, at, ev->type != ZS_EV_LIST || ev->count > 0);
 }
 
 static bool read_value(zs_reader *r, zs_event *ev)
@@ -799,6 +871,7 @@ bool zs_reader_next(zs_reader *r, zs_event *ev)
 		if (f->remaining == 0) {
 			ev->type = ZS_EV_END;
 			ev->pos = (size_t)(r->p - r->start);
+			r->level -= f->level;
 			if (--r->depth == 0) {
 				r->done = true;
 			}
@@ -832,6 +905,10 @@ bool zs_reader_finish(zs_reader *r)
 	}
 	if (r->p != r->end) {
 		return fail(r, ZS_WE_TRAILING, r->p);
+	}
+	if (r->refs && !r->refs_seen) {
+		/* canonical: the flag is set exactly when a back-reference occurs */
+		return fail(r, ZS_WE_REF_FLAG, r->start + 1);
 	}
 	return true;
 }

@@ -73,13 +73,17 @@ typedef struct zs_rframe {
 	uint32_t remaining;
 	uint32_t pos;
 	uint32_t key_base; /* ZS_WIRE_NO_INDEX for lists */
+	uint32_t level;    /* 1 when it counts towards the depth limit (§11) */
 } zs_rframe;
 
 typedef struct zs_reader {
 	const unsigned char *start, *p, *end;
 	const zs_alloc *alloc;
 	uint32_t depth, max_depth;
+	uint32_t level; /* open containers that count for max_depth: all but empty lists (§11) */
 	bool done;
+	bool refs; /* header flag: back-references may occur, so slots are tracked (§2) */
+	bool refs_seen;
 	zs_wire_error err;
 	size_t err_pos;
 	zs_rframe *frames;
@@ -94,10 +98,17 @@ typedef struct zs_reader {
 	uint32_t nslots, slots_cap;
 	uint32_t *dupset; /* scratch hash set for duplicate keys */
 	size_t dupset_cap;
+	/* The first entries of each table live here, so that small blobs (sessions, cache
+	 * entries) need no allocation. Hence a reader must not be copied once initialised. */
+	zs_rframe frames_inl[8];
+	zs_rstr strs_inl[8];
+	zs_rshape shapes_inl[4];
+	zs_key keys_inl[16];
 } zs_reader;
 
 /* Prepares a reader over data[0..len). max_depth 0 or above ZS_WIRE_MAX_DEPTH means the cap.
- * Nothing is allocated until events are read; always call zs_reader_free(). */
+ * Nothing is allocated until the small built-in tables overflow; always call
+ * zs_reader_free(). The reader points into itself: never copy or move it. */
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth);
 /* Releases the tables; the event pointers into the input stay valid. */
@@ -127,6 +138,86 @@ ZS_INLINE const unsigned char *zs_reader_str(const zs_reader *r, uint32_t idx, s
 ZS_INLINE const zs_key *zs_reader_shape_key(const zs_reader *r, uint32_t shape, uint32_t j)
 {
 	return &r->keys[r->shapes[shape].key_base + j];
+}
+
+/* zs_reader_next() with the commonest values inside containers decoded inline: one-byte
+ * ints, null and booleans, U8/U16/U32, short string literals and string references
+ * (FORMAT.md §4, §5). Same
+ * checks and same events; everything else goes through zs_reader_next(). */
+ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
+{
+	zs_rframe *f;
+	const unsigned char *p = r->p;
+	unsigned char tag;
+	uint64_t u;
+
+	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE || p == r->end ||
+	                (r->refs && r->nslots == r->slots_cap))) {
+		return zs_reader_next(r, ev);
+	}
+	f = &r->frames[r->depth - 1];
+	if (ZS_UNLIKELY(f->remaining == 0)) {
+		return zs_reader_next(r, ev);
+	}
+	tag = *p;
+	if (tag < 0x40 || tag >= 0xF0) {
+		ev->type = ZS_EV_INT;
+		ev->i = tag < 0x40 ? (int64_t)tag : (int64_t)tag - 0x100;
+		p++;
+	} else if (tag >= 0x60 && tag < 0x90 && (uint32_t)(tag - 0x60) < r->nstrs) {
+		ev->type = ZS_EV_STRING;
+		ev->index = (uint32_t)(tag - 0x60);
+		ev->len = r->strs[ev->index].len;
+		ev->str = r->start + r->strs[ev->index].off;
+		p++;
+	} else if (tag > 0x40 && tag < 0x60 && (size_t)(r->end - p) > (size_t)(tag - 0x40) &&
+	           r->nstrs < r->strs_cap) {
+		/* a new short string: enters the string table (§5) */
+		ev->type = ZS_EV_STRING;
+		ev->len = (size_t)(tag - 0x40);
+		ev->str = p + 1;
+		ev->index = r->nstrs;
+		r->strs[r->nstrs].off = (size_t)(p + 1 - r->start);
+		r->strs[r->nstrs].len = ev->len;
+		r->nstrs++;
+		p += 1 + ev->len;
+	} else if (tag >= 0xC0 && tag <= 0xC2) {
+		ev->type = tag == 0xC0 ? ZS_EV_NULL : tag == 0xC1 ? ZS_EV_FALSE : ZS_EV_TRUE;
+		p++;
+	} else if (tag == 0xC3 && r->end - p >= 2 && p[1] >= ZS_FIXINT_N) {
+		ev->type = ZS_EV_INT;
+		ev->i = p[1];
+		p += 2;
+	} else if (tag == 0xC4 && r->end - p >= 3 && p[2] != 0) {
+		ev->type = ZS_EV_INT;
+		ev->i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
+		p += 3;
+	} else if (tag == 0xC5 && r->end - p >= 5 && (p[3] | p[4]) != 0) {
+		u = (uint64_t)p[1] | (uint64_t)p[2] << 8 | (uint64_t)p[3] << 16 | (uint64_t)p[4] << 24;
+		ev->type = ZS_EV_INT;
+		ev->i = (int64_t)u;
+		p += 5;
+	} else {
+		return zs_reader_next(r, ev);
+	}
+	ev->pos = (size_t)(r->p - r->start);
+	r->p = p;
+	f->remaining--;
+	if (f->key_base != ZS_WIRE_NO_INDEX) {
+		ev->has_key = true;
+		ev->key = r->keys[f->key_base + f->pos];
+	} else {
+		ev->has_key = false;
+		ev->key.is_str = 0;
+		ev->key.i = f->pos;
+		ev->key.str = ZS_WIRE_NO_INDEX;
+	}
+	f->pos++;
+	if (r->refs) {
+		r->slot_obj[r->nslots] = 0;
+	}
+	ev->slot = ++r->nslots;
+	return true;
 }
 
 /* Validates a whole blob (header, one value, no trailing bytes) without building it.

@@ -15,10 +15,12 @@
 /* Upper bound of the bytes one zs_wire_put_* call writes (tag + 10-byte varint). */
 #define ZS_WIRE_PUT_MAX 11
 
-ZS_INLINE unsigned char *zs_wire_put_header(unsigned char *p)
+/* `refs`: the blob will contain back-references (§2); a writer that only knows at the end
+ * may patch bit 7 of the second byte afterwards. */
+ZS_INLINE unsigned char *zs_wire_put_header(unsigned char *p, bool refs)
 {
 	p[0] = ZS_WIRE_MAGIC;
-	p[1] = ZS_WIRE_VERSION;
+	p[1] = (unsigned char)(ZS_WIRE_VERSION | (refs ? ZS_WIRE_FLAG_REFS : 0));
 	return p + 2;
 }
 

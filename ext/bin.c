@@ -8,6 +8,7 @@
 #endif
 #include "php.h"
 #include "zend_smart_str.h"
+#include "ext/standard/basic_functions.h"
 #include "zser_internal.h"
 
 PHP_FUNCTION(zser_serialize)
@@ -111,7 +112,7 @@ PHP_FUNCTION(zser_unserialize)
 	ZEND_PARSE_PARAMETERS_END();
 
 	opts.allowed = NULL;
-	opts.max_depth = zend_ini_long("unserialize_max_depth", sizeof("unserialize_max_depth") - 1, 0);
+	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
 	if (options && parse_options(options, &opts) != SUCCESS) {
 		goto cleanup;

@@ -19,17 +19,33 @@
 #include "zser_internal.h"
 #include "zs_wire_read.h"
 
-enum { F_LIST, F_MAP, F_SYM, F_PROPS };
+enum { F_LIST, F_MAP, F_SYM, F_PROPS, F_DECLARED };
 enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
+
+/* How the keys of one object shape map onto a class's declared properties, when each key
+ * names one exactly: values then go straight into the property slots. */
+typedef struct propmap {
+	zend_class_entry *ce;
+	bool wakeup;
+	uint32_t count;
+	zend_property_info *props[1];
+} propmap;
+
+/* Marks a shape whose keys do not all name declared properties of the class. */
+#define NO_PROPMAP ((propmap *)(uintptr_t)1)
 
 typedef struct dframe {
 	uint8_t kind;
 	uint8_t after;
+	uint32_t pos;
+	propmap *map;
 	HashTable *ht;
 	zend_object *obj;
 	zval data;                /* the __unserialize() array while it is being filled */
 	zval *dest;               /* where the container sits */
 	zend_property_info *info; /* typed property holding it: checked once it is complete */
+	zend_object *owner;       /* the object that property belongs to */
+	uint32_t slot;            /* the container's own slot */
 } dframe;
 
 typedef struct delayed {
@@ -39,7 +55,6 @@ typedef struct delayed {
 } delayed;
 
 typedef struct decoder {
-	zs_reader r;
 	const zser_decode_opts *opts;
 	zval root;
 	zend_string **strs;
@@ -54,11 +69,19 @@ typedef struct decoder {
 	uint32_t ncalls, calls_cap;
 	zend_object **created;
 	uint32_t ncreated, created_cap;
-	HashTable *ref_props;
+	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
+	uint32_t slot_owner_cap;
+	propmap **maps; /* per shape */
+	uint32_t maps_cap;
 	HashTable *garbage;
+	zend_string *deferred; /* class named by a "has no unserializer" warning still to give */
 	const char *msg;
 	size_t msg_pos;
+	/* not cleared up front: zs_reader_init() sets what it needs, msgbuf is written on use */
+	zs_reader r;
 	char msgbuf[256];
+	zend_string *strs_inl[16]; /* first string table entries: cleared in zser_decode() */
+	dframe frames_inl[8];
 } decoder;
 
 static void *alloc_malloc(void *ctx, size_t n)
@@ -97,7 +120,7 @@ static zend_result failf(decoder *d, size_t pos, const char *fmt, ...)
 }
 
 /* Grows an array of pointers to hold index `need`, zero-filling the new part. */
-static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
+static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
 {
 	uint32_t ncap;
 	if (need < *cap) {
@@ -107,24 +130,59 @@ static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
 	while (ncap <= need) {
 		ncap = ncap > 0x7FFFFFFFu ? need + 1 : ncap * 2;
 	}
-	arr = safe_erealloc(arr, ncap, elem, 0);
+	if (arr == inl) {
+		/* leaving the built-in table: copy it out, never free it */
+		void *n = safe_emalloc(ncap, elem, 0);
+		memcpy(n, arr, (size_t)*cap * elem);
+		arr = n;
+	} else {
+		arr = safe_erealloc(arr, ncap, elem, 0);
+	}
 	memset((char *)arr + (size_t)*cap * elem, 0, (size_t)(ncap - *cap) * elem);
 	*cap = ncap;
 	return arr;
 }
 
 /* The zend_string of string table entry idx, created on first use and shared after. */
+static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+	return grow_from(arr, NULL, cap, need, elem);
+}
+
+/* A table entry whose string the table does not own: the value it was first created for
+ * does, and every value built here lives at least until the decoder is freed. */
+#define BORROWED ((uintptr_t)1)
+
+static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
+{
+	size_t len;
+	const unsigned char *s = zs_reader_str(&d->r, idx, &len);
+	if (UNEXPECTED(idx >= d->strs_cap)) {
+		d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
+	}
+	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
+}
+
 static zend_string *str_at(decoder *d, uint32_t idx)
 {
-	if (UNEXPECTED(idx >= d->strs_cap)) {
-		d->strs = grow_ptrs(d->strs, &d->strs_cap, idx, sizeof(zend_string *));
+	if (UNEXPECTED(idx >= d->strs_cap) || !d->strs[idx]) {
+		/* new_str() may move d->strs: store after it returns */
+		zend_string *s = new_str(d, idx);
+		d->strs[idx] = s;
 	}
-	if (!d->strs[idx]) {
-		size_t len;
-		const unsigned char *s = zs_reader_str(&d->r, idx, &len);
-		d->strs[idx] = len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
+	return (zend_string *)((uintptr_t)d->strs[idx] & ~BORROWED);
+}
+
+/* A string value: the first use of an entry hands the new string to the value itself. */
+static zend_always_inline void string_value(decoder *d, zval *dest, uint32_t idx)
+{
+	if (UNEXPECTED(idx >= d->strs_cap) || !d->strs[idx]) {
+		zend_string *s = new_str(d, idx);
+		d->strs[idx] = (zend_string *)((uintptr_t)s | BORROWED);
+		ZVAL_STR(dest, s);
+		return;
 	}
-	return d->strs[idx];
+	ZVAL_STR_COPY(dest, (zend_string *)((uintptr_t)d->strs[idx] & ~BORROWED));
 }
 
 static zend_string *key_str(decoder *d, const zs_key *k)
@@ -268,19 +326,69 @@ static void init_array(zval *dest, uint32_t count, bool packed)
 	}
 }
 
-static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info)
+static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev)
 {
+	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
 	dframe *f;
 	if (d->depth == d->frames_cap) {
-		d->frames = grow_ptrs(d->frames, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = grow_from(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
+	f->pos = 0;
+	f->map = NULL;
 	f->obj = NULL;
 	f->dest = dest;
 	f->info = info;
+	f->owner = owner;
+	f->slot = ev->slot;
 	ZVAL_UNDEF(&f->data);
 	return f;
+}
+
+/* The declared-property map of an object shape for class ce, or NULL when some key is not
+ * exactly the name of a declared property (then the generic path handles it). */
+static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
+{
+	uint32_t count = d->r.shapes[shape].count, j;
+	propmap *m;
+	int i;
+
+	if (shape < d->maps_cap && d->maps[shape]) {
+		m = d->maps[shape];
+		return m == NO_PROPMAP || m->ce != ce ? NULL : m;
+	}
+	d->maps = grow_ptrs(d->maps, &d->maps_cap, shape, sizeof(propmap *));
+	m = safe_emalloc(count, sizeof(zend_property_info *), sizeof(propmap));
+	m->ce = ce;
+	m->count = count;
+	for (j = 0; j < count; j++) {
+		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
+		zend_string *name;
+		m->props[j] = NULL;
+		if (!k->is_str || k->str == ZS_WIRE_NO_INDEX) {
+			break;
+		}
+		name = str_at(d, k->str);
+		for (i = 0; i < ce->default_properties_count; i++) {
+			zend_property_info *pi = ce->properties_info_table[i];
+			if (pi && zend_string_equals(pi->name, name)) {
+				m->props[j] = pi;
+				break;
+			}
+		}
+		if (!m->props[j]) {
+			break;
+		}
+	}
+	if (j < count) {
+		efree(m);
+		d->maps[shape] = NO_PROPMAP;
+		return NULL;
+	}
+	m->wakeup = zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
+	d->maps[shape] = m;
+	return m;
 }
 
 static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
@@ -294,7 +402,7 @@ static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
 		return FAILURE;
 	}
 	obj = Z_OBJ_P(dest);
-	f = push_frame(d, dest, info);
+	f = push_frame(d, dest, info, ev);
 	f->obj = obj;
 	if (ce != php_ce_incomplete_class && ce->__unserialize) {
 		bool list = ev->type == ZS_EV_OBJECT_DATA && ev->shape == ZS_WIRE_NO_INDEX;
@@ -308,6 +416,16 @@ static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
 		}
 		f->ht = Z_ARRVAL(f->data);
 		return SUCCESS;
+	}
+	if (ev->type == ZS_EV_OBJECT && !obj->properties &&
+	    obj->handlers->get_properties == zend_std_get_properties) {
+		propmap *m = shape_map(d, ev->shape, ce);
+		if (m) {
+			f->kind = F_DECLARED;
+			f->map = m;
+			f->after = m->wakeup ? AFTER_WAKEUP : AFTER_NONE;
+			return SUCCESS;
+		}
 	}
 	f->kind = F_PROPS;
 	f->ht = obj->handlers->get_properties(obj);
@@ -334,8 +452,12 @@ static zend_result decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		return FAILURE;
 	}
 	if (ce == php_ce_incomplete_class || ce->unserialize == NULL) {
-		php_error_docref(NULL, E_WARNING, "Class %s has no unserializer",
-		                 ZSTR_VAL(str_at(d, ev->cls)));
+		/* unserialize()'s warning, given only if the whole value decodes (one warning in all
+		 * on failure): kept until then */
+		if (!d->deferred) {
+			d->deferred = str_at(d, ev->cls);
+			zend_string_addref(d->deferred);
+		}
 		return new_object(d, dest, ce, ev->cls);
 	}
 	BG(serialize_lock)++;
@@ -362,9 +484,7 @@ static zend_result decode_enum(decoder *d, const zs_event *ev, zval *dest)
 	zend_class_constant *c;
 	zend_class_entry *ce;
 
-	if (!class_allowed(d, name)) {
-		return failf(d, ev->pos, "Class '%s' is not allowed", ZSTR_VAL(name));
-	}
+	/* like unserialize() in PHP 8.2, allowed_classes does not apply to enums */
 	BG(serialize_lock)++;
 	ce = zend_lookup_class(name);
 	BG(serialize_lock)--;
@@ -411,6 +531,14 @@ static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string 
 	if (zend_hash_num_elements(&ce->properties_info) == 0) {
 		return NULL;
 	}
+	/* the checks zend_unmangle_property_name_ex() makes, without its E_NOTICE */
+	if (ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0' &&
+	    (ZSTR_LEN(key) < 3 || ZSTR_VAL(key)[1] == '\0' ||
+	     strnlen(ZSTR_VAL(key) + 1, ZSTR_LEN(key) - 2) >= ZSTR_LEN(key) - 2)) {
+		*bad = true;
+		failf(d, pos, "invalid property name");
+		return NULL;
+	}
 	if (zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
 		*bad = true;
 		failf(d, pos, "invalid property name");
@@ -452,9 +580,6 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 				if (Z_ISREF_P(data)) {
 					ZEND_REF_DEL_TYPE_SOURCE(Z_REF_P(data), *info);
 				}
-				if (d->ref_props) {
-					zend_hash_index_del(d->ref_props, (zend_ulong)(uintptr_t)data);
-				}
 			}
 		}
 		keep(d, data);
@@ -466,6 +591,14 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 		                 zend_get_unmangled_property_name(key));
 		zend_string_release(key);
 		return NULL;
+	}
+	if (!(obj->ce->ce_flags & ZEND_ACC_ALLOW_DYNAMIC_PROPERTIES)) {
+		zend_error(E_DEPRECATED, "Creation of dynamic property %s::$%s is deprecated",
+		           ZSTR_VAL(obj->ce->name), zend_get_unmangled_property_name(key));
+		if (EG(exception)) {
+			zend_string_release(key);
+			return NULL;
+		}
 	}
 	data = zend_hash_add_new(f->ht, key, &EG(uninitialized_zval));
 	zend_string_release(key);
@@ -508,6 +641,13 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		}
 		return zv;
 	}
+	case F_DECLARED: {
+		zend_property_info *pi = f->map->props[f->pos++];
+		zv = OBJ_PROP(f->obj, pi->offset);
+		keep(d, zv);
+		*info = ZEND_TYPE_IS_SET(pi->type) ? pi : NULL;
+		return zv;
+	}
 	default:
 		return prop_slot(d, f, ev, info);
 	}
@@ -515,19 +655,21 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 
 /* ==== Events ==== */
 
-static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info)
+static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
+                               uint32_t slot)
 {
 	if (!zend_verify_prop_assignable_by_ref(info, dest, 1)) {
 		return FAILURE;
 	}
 	if (Z_ISREF_P(dest)) {
 		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
-	} else {
-		if (!d->ref_props) {
-			ALLOC_HASHTABLE(d->ref_props);
-			zend_hash_init(d->ref_props, 8, NULL, NULL, 0);
+	} else if (slot && d->r.refs) {
+		/* a later BACKREF_REF to this slot must give the reference this type source */
+		if (slot >= d->slot_owner_cap) {
+			d->slot_owner =
+			        grow_ptrs(d->slot_owner, &d->slot_owner_cap, slot, sizeof(zend_object *));
 		}
-		zend_hash_index_update_ptr(d->ref_props, (zend_ulong)(uintptr_t)dest, info);
+		d->slot_owner[slot] = obj;
 	}
 	return SUCCESS;
 }
@@ -559,7 +701,7 @@ static zend_result end_container(decoder *d)
 		queue_call(d, f->obj, &f->data, AFTER_UNSERIALIZE);
 	}
 	if (f->info) {
-		return check_typed(d, f->dest, f->info);
+		return check_typed(d, f->dest, f->info, f->owner, f->slot);
 	}
 	return SUCCESS;
 }
@@ -581,8 +723,8 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 	}
 	if (!Z_ISREF_P(t)) {
 		zend_property_info *pi = NULL;
-		if (d->ref_props) {
-			pi = zend_hash_index_find_ptr(d->ref_props, (zend_ulong)(uintptr_t)t);
+		if (ev->target < d->slot_owner_cap && d->slot_owner[ev->target]) {
+			pi = zend_get_typed_property_info_for_slot(d->slot_owner[ev->target], t);
 		}
 		ZVAL_NEW_REF(t, t);
 		if (pi) {
@@ -607,7 +749,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 			return FAILURE;
 		}
 	}
-	if (ev->slot) {
+	if (ev->slot && d->r.refs) {
 		if (UNEXPECTED(ev->slot >= d->slots_cap)) {
 			d->slots = grow_ptrs(d->slots, &d->slots_cap, ev->slot, sizeof(zval *));
 		}
@@ -638,13 +780,13 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		if (ev->index == ZS_WIRE_NO_INDEX) {
 			ZVAL_EMPTY_STRING(dest);
 		} else {
-			ZVAL_STR_COPY(dest, str_at(d, ev->index));
+			string_value(d, dest, ev->index);
 		}
 		break;
 	case ZS_EV_LIST:
 	case ZS_EV_MAP:
 		init_array(dest, ev->count, ev->type == ZS_EV_LIST);
-		f = push_frame(d, dest, info);
+		f = push_frame(d, dest, info, ev);
 		f->kind = ev->type == ZS_EV_LIST ? F_LIST : F_MAP;
 		f->ht = Z_ARRVAL_P(dest);
 		return SUCCESS;
@@ -671,7 +813,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		break;
 	}
 	if (info) {
-		return check_typed(d, dest, info);
+		return check_typed(d, dest, info, d->frames[d->depth - 1].obj, ev->slot);
 	}
 	return SUCCESS;
 }
@@ -724,20 +866,30 @@ static void free_decoder(decoder *d)
 		zval_ptr_dtor(&d->calls[i].data);
 		OBJ_RELEASE(d->calls[i].obj);
 	}
+	if (d->deferred) {
+		zend_string_release(d->deferred);
+	}
 	if (d->garbage) {
 		zend_hash_destroy(d->garbage);
 		FREE_HASHTABLE(d->garbage);
 	}
-	if (d->ref_props) {
-		zend_hash_destroy(d->ref_props);
-		FREE_HASHTABLE(d->ref_props);
+	for (i = 0; i < d->maps_cap; i++) {
+		if (d->maps[i] && d->maps[i] != NO_PROPMAP) {
+			efree(d->maps[i]);
+		}
 	}
-	for (i = 0; i < d->strs_cap; i++) {
-		if (d->strs[i]) {
+	if (d->maps) {
+		efree(d->maps);
+	}
+	if (d->slot_owner) {
+		efree(d->slot_owner);
+	}
+	for (i = 0; i < d->strs_cap && i < d->r.nstrs; i++) {
+		if (d->strs[i] && !((uintptr_t)d->strs[i] & BORROWED)) {
 			zend_string_release(d->strs[i]);
 		}
 	}
-	if (d->strs) {
+	if (d->strs != d->strs_inl) {
 		efree(d->strs);
 	}
 	if (d->classes) {
@@ -746,7 +898,7 @@ static void free_decoder(decoder *d)
 	if (d->slots) {
 		efree(d->slots);
 	}
-	if (d->frames) {
+	if (d->frames != d->frames_inl) {
 		efree(d->frames);
 	}
 	if (d->calls) {
@@ -782,7 +934,12 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	zend_long depth = opts->max_depth;
 	uint32_t i;
 
-	memset(&d, 0, sizeof(d));
+	memset(&d, 0, offsetof(decoder, r));
+	memset(d.strs_inl, 0, sizeof(d.strs_inl));
+	d.strs = d.strs_inl;
+	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
+	d.frames = d.frames_inl;
+	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
 	zs_reader_init(&d.r, buf, len, &zser_emalloc,
@@ -791,7 +948,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 		goto fail;
 	}
 	do {
-		if (!zs_reader_next(&d.r, &ev)) {
+		if (!zs_reader_next_fast(&d.r, &ev)) {
 			goto fail;
 		}
 		if (ev.type == ZS_EV_END) {
@@ -804,6 +961,9 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	} while (!zs_reader_done(&d.r));
 	if (!zs_reader_finish(&d.r)) {
 		goto fail;
+	}
+	if (d.deferred) {
+		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred));
 	}
 	run_calls(&d);
 	free_decoder(&d);
@@ -835,7 +995,7 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 	zser_decode_opts opts;
 
 	opts.allowed = NULL;
-	opts.max_depth = zend_ini_long("unserialize_max_depth", sizeof("unserialize_max_depth") - 1, 0);
+	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
 	return zser_decode(result, buf, len, &opts);
 }

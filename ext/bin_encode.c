@@ -21,6 +21,15 @@
 /* One record per key in a shape's lookup key: a kind byte and 8 bytes of payload. */
 #define KEYREC 9
 
+/* Recently seen array key sequences and their shapes: rows of a table hit this and skip
+ * interning their keys one by one. Keys are held (strings addref'd). */
+#define MEMO_SIZE 16
+typedef struct shape_memo {
+	uint32_t count;
+	uint32_t shape;
+	zval *keys;
+} shape_memo;
+
 typedef struct encoder {
 	smart_str *buf;
 	HashTable strs; /* string content -> string table index */
@@ -32,6 +41,12 @@ typedef struct encoder {
 	HashTable ce_shapes; /* class entry -> shape, for objects with all declared props set */
 	smart_str kb;        /* scratch: key records of the array or object being written */
 	uint32_t depth;
+	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
+	/* var.c's in_rcn_array: the values being written sit in an array or property table
+	 * that is shared, so an object there may be met again even with a refcount of 1 */
+	bool rcn;
+	uint32_t memo_live; /* bit i: memo[i] holds keys (the array is not zeroed up front) */
+	shape_memo memo[MEMO_SIZE];
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
@@ -198,21 +213,141 @@ static zend_result enter(encoder *e)
 
 /* One element of an array or property table, as php_var_serialize_nested_data() treats it:
  * a reference nobody else holds is its value, and an array holding itself is null. */
-static zend_always_inline zend_result encode_elem(encoder *e, HashTable *parent, zval *data)
+static zval *lookup_var(encoder *e, zval *v);
+
+/* `parent` is the array or object whose element this is when var.c writes it through
+ * php_var_serialize_nested_data() (which guards arrays against recursion), NULL where var.c
+ * writes elements directly (__serialize() data, declared properties of the fast path). */
+static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval *data)
 {
+	zend_result res;
+
 	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
 		data = Z_REFVAL_P(data);
 	}
-	if (UNEXPECTED(parent && Z_TYPE_P(data) == IS_ARRAY && Z_ARR_P(data) == parent)) {
+	if (!parent || Z_TYPE_P(data) != IS_ARRAY) {
+		return encode_value(e, data);
+	}
+	if (UNEXPECTED(Z_IS_RECURSIVE_P(data) ||
+	               (Z_TYPE_P(parent) == IS_ARRAY && Z_ARR_P(data) == Z_ARR_P(parent)))) {
+		/* an array met again inside itself is written as null, as serialize() does */
 		e->n++;
+		if (Z_TYPE_P(parent) == IS_OBJECT) {
+			lookup_var(e, parent);
+		}
 		out_tag(e, ZS_T_NULL);
 		return SUCCESS;
 	}
-	return encode_value(e, data);
+	if (Z_REFCOUNTED_P(data)) {
+		Z_PROTECT_RECURSION_P(data);
+	}
+	res = encode_value(e, data);
+	if (Z_REFCOUNTED_P(data)) {
+		Z_UNPROTECT_RECURSION_P(data);
+	}
+	return res;
 }
 
 /* Keys and values of `ht` (a PHP array, or __serialize()'s result when self is NULL). */
-static zend_result encode_array_body(encoder *e, HashTable *ht, HashTable *self)
+static zend_always_inline bool same_key(zval *k, zend_string *key, zend_ulong idx)
+{
+	if (!key) {
+		return Z_TYPE_P(k) == IS_LONG && (zend_ulong)Z_LVAL_P(k) == idx;
+	}
+	if (Z_TYPE_P(k) != IS_STRING) {
+		return false;
+	}
+	if (Z_STR_P(k) == key) {
+		return true;
+	}
+	if (ZSTR_LEN(Z_STR_P(k)) != ZSTR_LEN(key) ||
+	    (ZSTR_H(Z_STR_P(k)) && ZSTR_H(key) && ZSTR_H(Z_STR_P(k)) != ZSTR_H(key))) {
+		return false;
+	}
+	return memcmp(ZSTR_VAL(Z_STR_P(k)), ZSTR_VAL(key), ZSTR_LEN(key)) == 0;
+}
+
+/* The memo slot for ht: by count and first key. */
+static shape_memo *memo_slot(encoder *e, HashTable *ht, uint32_t count)
+{
+	zend_string *key;
+	zend_ulong idx, h = count;
+	zval *val;
+
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
+	{
+		(void)val;
+		h = h * 31 +
+		    (key ? ZSTR_LEN(key) * 7 + (ZSTR_LEN(key) ? (unsigned char)ZSTR_VAL(key)[0] : 0) : idx);
+		break;
+	}
+	ZEND_HASH_FOREACH_END();
+	h &= MEMO_SIZE - 1;
+	if (!(e->memo_live & (1u << h))) {
+		e->memo_live |= 1u << h;
+		e->memo[h].keys = NULL;
+	}
+	return &e->memo[h];
+}
+
+static bool memo_match(shape_memo *m, HashTable *ht, uint32_t count)
+{
+	zend_string *key;
+	zend_ulong idx;
+	zval *val, *k;
+
+	if (!m->keys || m->count != count) {
+		return false;
+	}
+	k = m->keys;
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
+	{
+		(void)val;
+		if (!same_key(k, key, idx)) {
+			return false;
+		}
+		k++;
+	}
+	ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+static void memo_release(shape_memo *m)
+{
+	uint32_t i;
+	if (m->keys) {
+		for (i = 0; i < m->count; i++) {
+			zval_ptr_dtor(&m->keys[i]);
+		}
+		efree(m->keys);
+		m->keys = NULL;
+	}
+}
+
+static void memo_store(shape_memo *m, HashTable *ht, uint32_t count, uint32_t shape)
+{
+	zend_string *key;
+	zend_ulong idx;
+	zval *val, *k;
+
+	memo_release(m);
+	m->keys = k = safe_emalloc(count, sizeof(zval), 0);
+	m->count = count;
+	m->shape = shape;
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
+	{
+		(void)val;
+		if (key) {
+			ZVAL_STR_COPY(k, key);
+		} else {
+			ZVAL_LONG(k, (zend_long)idx);
+		}
+		k++;
+	}
+	ZEND_HASH_FOREACH_END();
+}
+
+static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 {
 	uint32_t count = zend_array_count(ht);
 	zend_string *key;
@@ -234,6 +369,11 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, HashTable *self)
 	{
 		uint32_t first_new = e->nstrs, shape;
 		bool is_new;
+		shape_memo *m = memo_slot(e, ht, count);
+		if (memo_match(m, ht, count)) {
+			write_shape_ref(e, m->shape);
+			goto values;
+		}
 		kb_reset(e);
 		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
 		{
@@ -252,7 +392,9 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, HashTable *self)
 		} else {
 			write_shape_ref(e, shape);
 		}
+		memo_store(m, ht, count, shape);
 	}
+values:
 	ZEND_HASH_FOREACH_VAL_IND(ht, val)
 	{
 		if (encode_elem(e, self, val) != SUCCESS) {
@@ -312,7 +454,8 @@ static void write_object_shape(encoder *e, zend_string *name, HashTable *props, 
 	ZEND_HASH_FOREACH_END();
 }
 
-static zend_result encode_props(encoder *e, zend_string *name, HashTable *props, bool incomplete)
+static zend_result encode_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
+                                bool incomplete)
 {
 	zend_string *key;
 	zval *val;
@@ -324,7 +467,7 @@ static zend_result encode_props(encoder *e, zend_string *name, HashTable *props,
 		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
 			continue;
 		}
-		if (encode_elem(e, NULL, val) != SUCCESS) {
+		if (encode_elem(e, struc, val) != SUCCESS) {
 			return FAILURE;
 		}
 	}
@@ -423,7 +566,7 @@ static zend_result sleep_add(HashTable *ht, HashTable *props, zend_string *name,
 		}
 	}
 	if (!zend_hash_add(ht, name, val)) {
-		php_error_docref(NULL, E_WARNING, "\"%s\" is returned from __sleep() multiple times",
+		php_error_docref(NULL, E_NOTICE, "\"%s\" is returned from __sleep() multiple times",
 		                 ZSTR_VAL(error_name));
 		return SUCCESS;
 	}
@@ -512,7 +655,7 @@ static zend_result encode_sleep(encoder *e, zval *struc, zend_function *fn)
 	}
 	res = sleep_props(&props, &tmp, Z_ARRVAL(retval));
 	if (res == SUCCESS) {
-		res = encode_props(e, obj->ce->name, &props, false);
+		res = encode_props(e, &tmp, obj->ce->name, &props, false);
 	}
 	zend_hash_destroy(&props);
 	zval_ptr_dtor(&retval);
@@ -543,6 +686,7 @@ static zend_result encode_magic_serialize(encoder *e, zval *struc)
 	}
 	out_tag(e, ZS_T_OBJECT_DATA);
 	write_string(e, obj->ce->name);
+	e->rcn = Z_REFCOUNT(retval) > 1;
 	res = encode_array_body(e, Z_ARRVAL(retval), NULL);
 	zval_ptr_dtor(&retval);
 	zval_ptr_dtor(&tmp);
@@ -581,6 +725,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 	zend_object *obj = Z_OBJ_P(struc);
 	zend_class_entry *ce = obj->ce;
 	zend_result res;
+	bool rcn;
 
 	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
 		zend_throw_exception_ex(NULL, 0, "Serialization of '%s' is not allowed",
@@ -596,6 +741,8 @@ static zend_result encode_object(encoder *e, zval *struc)
 	if (enter(e) != SUCCESS) {
 		return FAILURE;
 	}
+	rcn = e->rcn;
+	e->rcn = false;
 	if (ce->__serialize) {
 		res = encode_magic_serialize(e, struc);
 	} else if (ce->serialize) {
@@ -621,13 +768,15 @@ static zend_result encode_object(encoder *e, zval *struc)
 				}
 			}
 			props = zend_get_properties_for(struc, ZEND_PROP_PURPOSE_SERIALIZE);
-			res = encode_props(e, name, props, incomplete);
+			e->rcn = GC_REFCOUNT(props) > 1;
+			res = encode_props(e, struc, name, props, incomplete);
 			zend_release_properties(props);
 			if (incomplete) {
 				zend_string_release(name);
 			}
 		}
 	}
+	e->rcn = rcn;
 	e->depth--;
 	return res;
 }
@@ -636,10 +785,23 @@ static zend_result encode_object(encoder *e, zval *struc)
 
 /* Slot bookkeeping of php_add_var_hash(): returns true when a back-reference (or the null
  * of a failed Serializable) was written instead of the value. */
-static bool write_known(encoder *e, zval *v)
+/* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
+ * or NULL after giving it slot e->n now (when v may be met again). */
+static zval *lookup_var(encoder *e, zval *v)
 {
 	zval *target = v, *zv;
 	zend_ulong key;
+
+	if (!Z_ISREF_P(v)) {
+		/* php_add_var_hash(): an object nobody else holds cannot be met again */
+		zend_object *obj = Z_OBJ_P(v);
+		if (!e->rcn && GC_REFCOUNT(obj) == 1 &&
+		    (obj->properties == NULL || GC_REFCOUNT(obj->properties) == 1) &&
+		    obj->ce->__serialize == NULL &&
+		    !zend_hash_find_known_hash(&obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP))) {
+			return NULL;
+		}
+	}
 
 	if (Z_ISREF_P(v) && Z_TYPE_P(Z_REFVAL_P(v)) == IS_OBJECT) {
 		target = Z_REFVAL_P(v);
@@ -651,12 +813,23 @@ static bool write_known(encoder *e, zval *v)
 		/* keep the value alive so that its address cannot be reused while we run */
 		Z_ADDREF_P(target);
 		zend_hash_index_add_new(&e->ids, key + 1, target);
+		return NULL;
+	}
+	return zv;
+}
+
+static bool write_known(encoder *e, zval *v)
+{
+	zval *zv = lookup_var(e, v);
+
+	if (!zv) {
 		return false;
 	}
 	if (Z_LVAL_P(zv) == -1) {
 		out_tag(e, ZS_T_NULL);
 	} else {
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+		e->refs = true;
 		if (Z_ISREF_P(v)) {
 			e->n--;
 			p = zs_wire_put_backref(p, ZS_T_BACKREF_REF, (uint32_t)Z_LVAL_P(zv));
@@ -701,13 +874,23 @@ static zend_result encode_value(encoder *e, zval *v)
 	case IS_STRING:
 		write_string(e, Z_STR_P(v));
 		return SUCCESS;
-	case IS_ARRAY:
+	case IS_ARRAY: {
+		bool rcn = e->rcn;
+		if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
+			/* an empty array is no level deeper (FORMAT.md §11) */
+			out_tag(e, ZS_T_FIXLIST);
+			return SUCCESS;
+		}
 		if (enter(e) != SUCCESS) {
 			return FAILURE;
 		}
-		res = encode_array_body(e, Z_ARRVAL_P(v), Z_ARRVAL_P(v));
+		/* the top-level array counts as unshared, as in var.c */
+		e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
+		res = encode_array_body(e, Z_ARRVAL_P(v), v);
+		e->rcn = rcn;
 		e->depth--;
 		return res;
+	}
 	case IS_OBJECT:
 		return encode_object(e, v);
 	default:
@@ -722,16 +905,21 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	encoder e;
 	zend_result res;
 	unsigned char *p;
+	size_t start;
 
-	memset(&e, 0, sizeof(e));
+	memset(&e, 0, offsetof(encoder, memo));
 	e.buf = buf;
 	zend_hash_init(&e.strs, 16, NULL, NULL, 0);
 	zend_hash_init(&e.shapes, 8, NULL, NULL, 0);
 	zend_hash_init(&e.ids, 8, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&e.ce_shapes, 8, NULL, NULL, 0);
 	p = out_begin(&e, 2);
-	out_end(&e, zs_wire_put_header(p));
+	start = ZSTR_LEN(buf->s);
+	out_end(&e, zs_wire_put_header(p, false));
 	res = encode_value(&e, value);
+	if (res == SUCCESS && e.refs) {
+		ZSTR_VAL(buf->s)[start + 1] |= (char)ZS_WIRE_FLAG_REFS;
+	}
 	if (EG(exception)) {
 		res = FAILURE;
 	}
@@ -740,5 +928,10 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	zend_hash_destroy(&e.ids);
 	zend_hash_destroy(&e.ce_shapes);
 	smart_str_free(&e.kb);
+	for (int i = 0; i < MEMO_SIZE; i++) {
+		if (e.memo_live & (1u << i)) {
+			memo_release(&e.memo[i]);
+		}
+	}
 	return res;
 }

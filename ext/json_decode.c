@@ -21,6 +21,7 @@
 #include "json_common.h"
 #include "zs_strtod.h"
 
+#include <float.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -413,7 +414,10 @@ static zend_always_inline int scan_string(parser *P, const unsigned char *p,
 		if (c >= 0x80) {
 			int n = utf8_len(p);
 			if (EXPECTED(n != 0)) {
-				p += n;
+				/* non-Latin text: whole runs of multi-byte characters */
+				do {
+					p += n;
+				} while (*p >= 0x80 && (n = utf8_len(p)) != 0);
 				continue;
 			}
 			if (!(P->options & (OPT_IGNORE | OPT_SUBST))) {
@@ -441,33 +445,56 @@ static zend_always_inline void str_zval(zval *zv, const strview *sv)
 	ZVAL_STR(zv, zend_string_init(sv->s, sv->len, 0));
 }
 
-/* An object key, shared with earlier equal keys of this parse (hash computed once). */
+/* Cache slot of a key, from its length and its first and last bytes: cheaper than the
+ * full hash, which a key found in the cache already carries. */
+static zend_always_inline unsigned key_slot(const char *s, size_t len)
+{
+	uint64_t a, b;
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+	} else if (len >= 4) {
+		uint32_t x, y;
+		memcpy(&x, s, 4);
+		memcpy(&y, s + len - 4, 4);
+		a = x;
+		b = y;
+	} else {
+		a = (unsigned char)s[0] | ((uint64_t)(unsigned char)s[len / 2] << 8) |
+		    ((uint64_t)(unsigned char)s[len - 1] << 16);
+		b = 0;
+	}
+	a = (a ^ (b * 0x9E3779B97F4A7C15ULL) ^ len) * 0xC2B2AE3D27D4EB4FULL;
+	return (unsigned)(a >> 56) & (KEY_CACHE_SIZE - 1);
+}
+
+/* An object key, shared with earlier equal keys of this parse (one zend_string, its hash
+ * computed once). */
 static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t len)
 {
-	zend_ulong h, idx;
+	unsigned idx;
 	uint64_t bit;
-	zend_string *k, **slot;
-	if (len == 0) {
-		return ZSTR_EMPTY_ALLOC();
+	zend_string *k;
+	if (len <= 1) {
+		/* PHP's interned one-byte strings, hash included */
+		return len ? ZSTR_CHAR((unsigned char)s[0]) : ZSTR_EMPTY_ALLOC();
 	}
 	if (len > KEY_CACHE_LEN) {
 		return zend_string_init(s, len, 0);
 	}
-	h = zend_inline_hash_func(s, len);
-	idx = h & (KEY_CACHE_SIZE - 1);
-	slot = &P->key_cache[idx];
+	idx = key_slot(s, len);
 	bit = (uint64_t)1 << (idx & 63);
 	if (P->key_used[idx / 64] & bit) {
-		k = *slot;
-		if (ZSTR_H(k) == h && ZSTR_LEN(k) == len && memcmp(ZSTR_VAL(k), s, len) == 0) {
+		k = P->key_cache[idx];
+		if (ZSTR_LEN(k) == len && memcmp(ZSTR_VAL(k), s, len) == 0) {
 			return zend_string_copy(k);
 		}
 		zend_string_release_ex(k, 0);
 	}
 	k = zend_string_init(s, len, 0);
-	ZSTR_H(k) = h;
+	zend_string_hash_val(k);
 	P->key_used[idx / 64] |= bit;
-	*slot = zend_string_copy(k);
+	P->key_cache[idx] = zend_string_copy(k);
 	return k;
 }
 
@@ -476,6 +503,30 @@ static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t
 #define IS_DIGIT(c) ((unsigned char)((c) - '0') < 10)
 
 typedef enum { NUM_NONE, NUM_INT, NUM_DOUBLE, NUM_BIGSTR } num_kind;
+
+static const double pow10_exact[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                     1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                     1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HAVE_SWAR_DIGITS 1
+/* Eight ASCII digits at once (little-endian loads): the test and the conversion of the
+ * well-known SWAR method (as in fast_float). */
+static zend_always_inline bool all_digits8(uint64_t v)
+{
+	return ((v & 0xF0F0F0F0F0F0F0F0ULL) |
+	        (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
+}
+
+static zend_always_inline uint64_t digits8(uint64_t v)
+{
+	const uint64_t mask = 0x000000FF000000FFULL;
+	v -= 0x3030303030303030ULL;
+	v = (v * 10) + (v >> 8);
+	return (((v & mask) * 0x000F424000000064ULL) + (((v >> 16) & mask) * 0x0000271000000001ULL)) >>
+	       32;
+}
+#endif
 
 /* Lexes the number at p exactly as ext/json's scanner does (the longest prefix that
  * matches its INT, FLOAT or EXP rules) and, when building, stores its value. A big integer
@@ -517,7 +568,26 @@ static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p
 		p++;
 		sig = w ? (ndig < 19 ? (int)ndig : 19) : 0;
 		q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
-		do {
+		if (!w) {
+			while (*p == '0') {
+				p++;
+				q--;
+			}
+		}
+#ifdef HAVE_SWAR_DIGITS
+		while (sig <= 11 && P->end - p >= 8) {
+			uint64_t v;
+			memcpy(&v, p, 8);
+			if (!all_digits8(v)) {
+				break;
+			}
+			w = w * 100000000 + digits8(v);
+			sig += w ? 8 : 0;
+			q -= 8;
+			p += 8;
+		}
+#endif
+		while (IS_DIGIT(*p)) {
 			if (sig < 19) {
 				w = w * 10 + (uint64_t)(*p - '0');
 				sig += w != 0;
@@ -526,7 +596,7 @@ static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p
 				trunc |= *p != '0';
 			}
 			p++;
-		} while (IS_DIGIT(*p));
+		}
 	}
 	if ((*p | 0x20) == 'e' &&
 	    (IS_DIGIT(p[1]) || ((p[1] == '+' || p[1] == '-') && IS_DIGIT(p[2])))) {
@@ -571,6 +641,15 @@ static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p
 		q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
 	}
 	if (out) {
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+		if (!trunc && w <= ((uint64_t)1 << 53) && q >= -22 && q <= 22 && w != 0) {
+			/* Clinger's case (also in zs_strtod_decimal), inline for short decimals: both
+			 * operands exact, one correctly rounded IEEE operation */
+			d = q < 0 ? (double)w / pow10_exact[-q] : (double)w * pow10_exact[q];
+			ZVAL_DOUBLE(out, neg ? -d : d);
+			return NUM_DOUBLE;
+		}
+#endif
 		if (!zs_strtod_decimal(w, q, neg, trunc, &d)) {
 			d = zend_strtod((const char *)start, NULL);
 		}
@@ -637,27 +716,60 @@ static void close_array(parser *P, const frame *f)
 	P->vtop = f->vstart + 1;
 }
 
-/* Replaces the members of the object frame f with a stdClass or an array. Later duplicates
- * overwrite the value in the first one's place, as ext/json's updates do. */
-static void close_object(parser *P, frame *f)
+/* Inserts the members into ht (sized for n) in order; a later duplicate overwrites the
+ * value in the first one's place, as ext/json's updates do. Keys are appended without a
+ * lookup unless a 64-bit filter of their hashes says one may already be there; with
+ * `symtable`, numeric-string keys become integer keys (zend_symtable_update's rule). */
+static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, bool symtable)
 {
-	size_t n = P->vtop - f->vstart, i;
-	size_t k0 = P->ktop - n;
-	zval *v = &P->vals[f->vstart];
-	zend_string **keys = &P->keys[k0];
-	HashTable *ht = zend_new_array((uint32_t)n);
+	uint64_t seen = 0;
+	size_t i;
+	zend_ulong idx;
 
-	if (P->assoc) {
+	if (symtable && n && ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(keys[0]), ZSTR_LEN(keys[0]), idx)) {
+		/* An integer first key may make ext/json's table packed: take its path. */
 		for (i = 0; i < n; i++) {
 			zend_symtable_update(ht, keys[i], &v[i]);
 			zend_string_release_ex(keys[i], 0);
 		}
+		return;
+	}
+	zend_hash_real_init_mixed(ht);
+	for (i = 0; i < n; i++) {
+		zend_string *k = keys[i];
+		uint64_t bit;
+		if (symtable && ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(k), ZSTR_LEN(k), idx)) {
+			zend_hash_index_update(ht, idx, &v[i]);
+			zend_string_release_ex(k, 0);
+			continue;
+		}
+		bit = (uint64_t)1 << (zend_string_hash_val(k) & 63);
+		if (seen & bit) {
+			zval *old = zend_hash_find(ht, k);
+			if (old) {
+				zval_ptr_dtor_nogc(old);
+				ZVAL_COPY_VALUE(old, &v[i]);
+				zend_string_release_ex(k, 0);
+				continue;
+			}
+		}
+		seen |= bit;
+		_zend_hash_append(ht, k, &v[i]);
+		zend_string_release_ex(k, 0);
+	}
+}
+
+/* Replaces the members of the object frame f with a stdClass or an array. */
+static void close_object(parser *P, frame *f)
+{
+	size_t n = P->vtop - f->vstart;
+	size_t k0 = P->ktop - n;
+	HashTable *ht = zend_new_array((uint32_t)n);
+
+	fill_members(ht, &P->keys[k0], &P->vals[f->vstart], n, P->assoc);
+	if (P->assoc) {
 		ZVAL_ARR(&P->vals[f->vstart], ht);
 	} else {
-		for (i = 0; i < n; i++) {
-			zend_hash_update(ht, keys[i], &v[i]);
-			zend_string_release_ex(keys[i], 0);
-		}
 		f->obj->properties = ht;
 		ZVAL_OBJ(&P->vals[f->vstart], f->obj);
 		f->obj = NULL;

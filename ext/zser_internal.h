@@ -13,7 +13,7 @@ extern zend_class_entry *zser_ce_ZserException;
 
 /* Options of zser_unserialize() (bin.c fills them, bin_decode.c reads them). */
 typedef struct zser_decode_opts {
-	HashTable *allowed; /* lower-case class names; NULL: every class is allowed */
+	HashTable *allowed;  /* lower-case class names; NULL: every class is allowed */
 	zend_long max_depth; /* 0: the format's cap (FORMAT.md §11) */
 	bool throw_on_error; /* ZserException instead of false + E_WARNING */
 } zser_decode_opts;
@@ -22,6 +22,6 @@ typedef struct zser_decode_opts {
  * one E_WARNING or throws ZserException (per opts) and returns FAILURE; an exception from
  * PHP or userland code is left as it is. */
 zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
-        const zser_decode_opts *opts);
+                        const zser_decode_opts *opts);
 
 #endif /* ZSER_INTERNAL_H */

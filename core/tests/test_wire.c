@@ -18,7 +18,13 @@ typedef struct {
 
 static void hdr(blob *x)
 {
-	x->n = (size_t)(zs_wire_put_header(x->b) - x->b);
+	x->n = (size_t)(zs_wire_put_header(x->b, false) - x->b);
+}
+
+// Header with the back-reference flag (FORMAT.md §2).
+static void hdr_refs(blob *x)
+{
+	x->n = (size_t)(zs_wire_put_header(x->b, true) - x->b);
 }
 
 static void raw(blob *x, const char *bytes, size_t n)
@@ -310,7 +316,7 @@ static void test_objects(void)
 	zs_reader r;
 	zs_event ev;
 	// [obj Foo{a:1}, obj Foo{a:2} by shape, backref to slot 2, &ref to slot 3, enum, blob]
-	hdr(&x);
+	hdr_refs(&x);
 	x.n = (size_t)(zs_wire_put_list(x.b + x.n, 6) - x.b);
 	tag(&x, ZS_T_OBJECT);
 	put_str(&x, "Foo");
@@ -347,18 +353,23 @@ static void test_objects(void)
 	ZS_CHECK(zs_reader_next(&r, &ev) && ev.type == ZS_EV_END && zs_reader_finish(&r));
 	zs_reader_free(&r);
 
-	hdr(&x);
+	hdr_refs(&x);
 	raw(&x, "\x92\x01\xD6\x00", 4); // object backref to an int slot
 	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF_TYPE);
-	hdr(&x);
+	hdr_refs(&x);
 	raw(&x, "\x91\xD6\x01", 3); // backref to itself
 	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF);
-	hdr(&x);
+	hdr_refs(&x);
 	raw(&x, "\x91\xD7\x05", 3); // reference to a slot not yet taken
 	ZS_CHECK(check(&x, NULL) == ZS_WE_BACKREF);
-	hdr(&x);
+	hdr_refs(&x);
 	raw(&x, "\x91\xD7\x00", 3); // recursive array: $a[0] = &$a
 	ZS_CHECK(check(&x, NULL) == ZS_WE_NONE);
+	x.b[1] = ZS_WIRE_VERSION; // the same without the flag
+	ZS_CHECK(check(&x, &pos) == ZS_WE_REF_FLAG && pos == 3);
+	hdr_refs(&x);
+	raw(&x, "\x91\x01", 2); // flag without any back-reference
+	ZS_CHECK(check(&x, &pos) == ZS_WE_REF_FLAG && pos == 1);
 	hdr(&x);
 	raw(&x, "\xD1\x40\x00", 3); // empty class name
 	ZS_CHECK(check(&x, NULL) == ZS_WE_CLASS);
@@ -432,6 +443,32 @@ static void test_int_keys(void)
 	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"-9223372036854775809", 20, &v));
 }
 
+// zs_reader_next_fast() gives exactly the events and errors of zs_reader_next().
+static void same_events(const unsigned char *b, size_t n)
+{
+	zs_reader r1, r2;
+	zs_event e1, e2;
+	bool ok1, ok2;
+	zs_reader_init(&r1, b, n, &zs_alloc_libc, 0);
+	zs_reader_init(&r2, b, n, &zs_alloc_libc, 0);
+	ok1 = zs_reader_header(&r1);
+	ok2 = zs_reader_header(&r2);
+	while (ok1 && ok2 && !zs_reader_done(&r1) && !zs_reader_done(&r2)) {
+		memset(&e1, 0, sizeof(e1));
+		memset(&e2, 0, sizeof(e2));
+		ok1 = zs_reader_next(&r1, &e1);
+		ok2 = zs_reader_next_fast(&r2, &e2);
+		if (ok1 && ok2) {
+			ZS_CHECK(e1.type == e2.type && e1.i == e2.i && e1.slot == e2.slot);
+			ZS_CHECK(e1.has_key == e2.has_key && e1.key.i == e2.key.i);
+			ZS_CHECK(e1.key.str == e2.key.str && e1.len == e2.len && e1.pos == e2.pos);
+		}
+	}
+	ZS_CHECK(ok1 == ok2 && r1.err == r2.err && r1.err_pos == r2.err_pos);
+	zs_reader_free(&r1);
+	zs_reader_free(&r2);
+}
+
 // Random byte strings after a valid header: the reader always terminates.
 static void test_random(void)
 {
@@ -449,6 +486,11 @@ static void test_random(void)
 		}
 		x.n = len;
 		(void)check(&x, NULL);
+		// the same bytes inside a list, with and without the reference flag
+		memmove(x.b + 3, x.b + 2, len - 2);
+		x.b[2] = 0x9F;
+		x.b[1] = (unsigned char)(ZS_WIRE_VERSION | (n & 1 ? ZS_WIRE_FLAG_REFS : 0));
+		same_events(x.b, len + 1);
 	}
 	ZS_CHECK(1);
 }

@@ -16,11 +16,18 @@ $target = (int)(getenv('ZSER_CASES') ?: 100000);
 function rnd(int $a, int $b): int { return mt_rand($a, $b); }
 function pick(array $a) { return $a[mt_rand(0, count($a) - 1)]; }
 
+function utf8(int $c): string {
+    if ($c < 0x80) return chr($c);
+    if ($c < 0x800) return chr(0xC0 | ($c >> 6)) . chr(0x80 | ($c & 0x3F));
+    if ($c < 0x10000) return chr(0xE0 | ($c >> 12)) . chr(0x80 | (($c >> 6) & 0x3F)) . chr(0x80 | ($c & 0x3F));
+    return chr(0xF0 | ($c >> 18)) . chr(0x80 | (($c >> 12) & 0x3F)) . chr(0x80 | (($c >> 6) & 0x3F)) . chr(0x80 | ($c & 0x3F));
+}
+
 function gen_utf8_char(): string {
     switch (rnd(0, 3)) {
-        case 0: return mb_chr(rnd(0x80, 0x7FF), 'UTF-8');
-        case 1: $c = rnd(0x800, 0xFFFF); if ($c >= 0xD800 && $c <= 0xDFFF) $c = 0xE000; return mb_chr($c, 'UTF-8');
-        case 2: return mb_chr(rnd(0x10000, 0x10FFFF), 'UTF-8');
+        case 0: return utf8(rnd(0x80, 0x7FF));
+        case 1: $c = rnd(0x800, 0xFFFF); if ($c >= 0xD800 && $c <= 0xDFFF) $c = 0xE000; return utf8($c);
+        case 2: return utf8(rnd(0x10000, 0x10FFFF));
         default: return pick(['é', 'ß', '日本', '😀', "\u{FEFF}", "\u{2028}"]);
     }
 }

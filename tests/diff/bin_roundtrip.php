@@ -1,0 +1,492 @@
+<?php
+// zser — SPDX-License-Identifier: MIT
+//
+// Differential suite for the binary format: random value graphs (nested arrays, strings,
+// numbers, & references, shared and cyclic objects of classes using every magic method,
+// enums, internal classes, incomplete classes) must satisfy
+//   serialize(zser_unserialize(zser_serialize($v))) === serialize(unserialize(serialize($v)))
+// with identical logs of magic-method calls and warnings. Then every blob is truncated
+// (must fail: false + one warning, no magic call, no destructor) and byte-flipped (a value,
+// or false + one warning, or a PHP exception as unserialize() would throw).
+// Replay: ZSER_SEED=<seed> [ZSER_FROM=case ZSER_CASES=case+1] php -d extension=... tests/diff/bin_roundtrip.php
+
+error_reporting(E_ALL & ~E_DEPRECATED);
+ini_set('unserialize_callback_func', '');
+
+$LOG = [];
+function zlog(string $s): void
+{
+    $GLOBALS['LOG'][] = $s;
+}
+
+class Plain
+{
+    public $pub = 1;
+    protected $prot = 'p';
+    private $priv = [1, 2];
+    public int $typed = 5;
+    public ?string $nullable = null;
+    public int $uninit;
+    public $dyn;
+}
+
+class Ro
+{
+    public function __construct(public readonly int $id, public readonly mixed $payload)
+    {
+    }
+}
+
+class Sleeper
+{
+    public $a = 1;
+    protected $b = 2;
+    private $c = 3;
+    public $d = 4;
+    public $names = ['a', 'b', 'c'];
+    public function __sleep()
+    {
+        zlog('sleep ' . json_encode($this->names));
+        return $this->names;
+    }
+    public function __wakeup()
+    {
+        zlog('wakeup Sleeper ' . $this->a);
+    }
+}
+
+class Waker
+{
+    public $tag;
+    public $child;
+    public function __wakeup()
+    {
+        zlog('wakeup Waker ' . (is_scalar($this->tag) ? $this->tag : gettype($this->tag)));
+    }
+}
+
+class Magic
+{
+    public $data;
+    public $k;
+    public function __serialize(): array
+    {
+        zlog('__serialize ' . $this->k);
+        return ['k' => $this->k, 'data' => $this->data, 7 => 'seven'];
+    }
+    public function __unserialize(array $a): void
+    {
+        zlog('__unserialize ' . $a['k'] . ' ' . count($a));
+        $this->k = $a['k'];
+        $this->data = $a['data'];
+    }
+    public function __sleep()
+    {
+        zlog('never: __serialize wins');
+        return [];
+    }
+}
+
+class ListMagic
+{
+    public $items = [];
+    public function __serialize(): array
+    {
+        zlog('__serialize ListMagic');
+        return $this->items;
+    }
+    public function __unserialize(array $a): void
+    {
+        zlog('__unserialize ListMagic ' . count($a));
+        $this->items = $a;
+    }
+}
+
+class Destructible
+{
+    public $n;
+    public function __destruct()
+    {
+        zlog('destruct ' . $this->n);
+    }
+}
+
+eval('class OldStyle implements Serializable {
+    public $v;
+    public function serialize() { zlog("serialize OldStyle"); return serialize($this->v); }
+    public function unserialize($s) { zlog("unserialize OldStyle"); $this->v = unserialize($s); }
+}');
+
+enum Suit
+{
+    case Hearts;
+    case Spades;
+}
+
+enum Code: string
+{
+    case Ok = 'ok';
+    case Bad = 'bad';
+}
+
+final class Gen
+{
+    private array $objs = [];
+    private array $vars = [];
+
+    public function __construct(private int $maxNodes)
+    {
+    }
+
+    private function str(): string
+    {
+        switch (mt_rand(0, 6)) {
+            case 0:
+                return '';
+            case 1:
+                return (string) mt_rand(-1000, 100000);
+            case 2:
+                return random_bytes(mt_rand(1, 40));
+            case 3:
+                return str_repeat(chr(mt_rand(97, 122)), mt_rand(1, 300));
+            case 4:
+                return "\0*\0x";
+            default:
+                return ['id', 'name', 'value', 'a', 'b', 'é', 'key'][mt_rand(0, 6)];
+        }
+    }
+
+    private function scalar(): mixed
+    {
+        switch (mt_rand(0, 9)) {
+            case 0:
+                return null;
+            case 1:
+                return (bool) mt_rand(0, 1);
+            case 2:
+                return mt_rand(-100, 100);
+            case 3:
+                return [PHP_INT_MAX, PHP_INT_MIN, 64, 255, 256, 65535, 65536, -17, -257, 4294967296][mt_rand(0, 9)];
+            case 4:
+                return mt_rand() * (mt_rand(0, 1) ? 1 : -1) * mt_rand(1, 1 << 20);
+            case 5:
+                return [0.0, -0.0, 1.5, 0.1, NAN, INF, -INF, 5e-324, 1e300, mt_rand() / 7][mt_rand(0, 9)];
+            case 6:
+                return [Suit::Hearts, Suit::Spades, Code::Ok, Code::Bad][mt_rand(0, 3)];
+            default:
+                return $this->str();
+        }
+    }
+
+    private function key(): int|string
+    {
+        return mt_rand(0, 2) ? $this->str() : mt_rand(-5, 50);
+    }
+
+    public function value(int $depth, int &$budget): mixed
+    {
+        if ($depth > 6 || $budget <= 0 || mt_rand(0, 3) === 0) {
+            $budget--;
+            return $this->scalar();
+        }
+        $budget--;
+        switch (mt_rand(0, 11)) {
+            case 0:
+            case 1:
+                $n = mt_rand(0, 6);
+                $a = [];
+                for ($i = 0; $i < $n; $i++) {
+                    $a[] = $this->value($depth + 1, $budget);
+                }
+                return $a;
+            case 2:
+            case 3:
+                $n = mt_rand(1, 5);
+                $a = [];
+                for ($i = 0; $i < $n; $i++) {
+                    $a[$this->key()] = $this->value($depth + 1, $budget);
+                }
+                return $a;
+            case 4:
+                // rows with a common shape
+                $rows = [];
+                $keys = ['id', 'name', 'score'];
+                for ($i = mt_rand(1, 5); $i > 0; $i--) {
+                    $rows[] = array_combine($keys, [$i, $this->str(), $this->scalar()]);
+                }
+                return $rows;
+            case 5:
+                // & references to shared variables
+                $a = [];
+                $this->vars[] = $this->value($depth + 1, $budget);
+                $k = count($this->vars) - 1;
+                $a[] = &$this->vars[$k];
+                $a['again'] = &$this->vars[mt_rand(0, $k)];
+                $a['copy'] = $this->vars[$k];
+                return $a;
+            case 6:
+                if ($this->objs && mt_rand(0, 1)) {
+                    return $this->objs[array_rand($this->objs)];
+                }
+                return $this->object($depth, $budget);
+            case 7:
+                $a = ['x' => 1];
+                $a['self'] = &$a;
+                return $a;
+            default:
+                return $this->object($depth, $budget);
+        }
+    }
+
+    private function object(int $depth, int &$budget): object
+    {
+        switch (mt_rand(0, 13)) {
+            case 0:
+                $o = new Plain();
+                $o->pub = $this->value($depth + 1, $budget);
+                if (mt_rand(0, 1)) {
+                    $o->typed = mt_rand();
+                }
+                if (mt_rand(0, 1)) {
+                    $o->uninit = 3;
+                }
+                if (mt_rand(0, 2) === 0) {
+                    unset($o->dyn);
+                }
+                break;
+            case 1:
+                $o = new stdClass();
+                $o->a = $this->value($depth + 1, $budget);
+                $o->{'1'} = 'numeric name';
+                if (mt_rand(0, 1)) {
+                    $o->{'p' . $this->str()} = $this->scalar();
+                }
+                break;
+            case 2:
+                $o = new Sleeper();
+                $o->a = $this->value($depth + 1, $budget);
+                $o->names = [['a', 'b', 'c'], ['a', 'd'], ['a', 'missing'], ['c', 'b', 'a', 'd'], ['a', 'a']][mt_rand(0, 4)];
+                break;
+            case 3:
+                $o = new Waker();
+                $o->tag = mt_rand(0, 99);
+                $o->child = $this->value($depth + 1, $budget);
+                if ($this->objs && mt_rand(0, 1)) {
+                    $o->child = $this->objs[array_rand($this->objs)];
+                }
+                break;
+            case 4:
+                $o = new Magic();
+                $o->k = mt_rand(0, 99);
+                $o->data = $this->value($depth + 1, $budget);
+                break;
+            case 5:
+                $o = new ListMagic();
+                $o->items = [$this->value($depth + 1, $budget), $this->scalar()];
+                break;
+            case 6:
+                $o = new OldStyle();
+                // scalars only: PHP numbers the values of a payload serialized by a nested
+                // serialize() together with the outer graph, zser does not (FORMAT.md §8.3)
+                $o->v = [mt_rand(), $this->str()];
+                break;
+            case 7:
+                $o = new Ro(mt_rand(), $this->value($depth + 1, $budget));
+                break;
+            case 8:
+                $o = new ArrayObject([$this->scalar(), 'k' => $this->value($depth + 1, $budget)]);
+                break;
+            case 9:
+                $o = new SplObjectStorage();
+                $o[new stdClass()] = $this->scalar();
+                if ($this->objs) {
+                    $o[$this->objs[array_rand($this->objs)]] = 1;
+                }
+                break;
+            case 10:
+                $o = [new DateTime('@' . mt_rand(0, 2000000000)), new DateTimeImmutable('2020-02-29 12:00:00', new DateTimeZone('Europe/Paris')),
+                    new DateInterval('P1DT2H'), new DateTimeZone('America/New_York')][mt_rand(0, 3)];
+                break;
+            case 11:
+                $o = SplFixedArray::fromArray([$this->scalar(), $this->scalar()]);
+                if (mt_rand(0, 1)) {
+                    $o = new SplDoublyLinkedList();
+                    $o->push($this->scalar());
+                    $o->push($this->scalar());
+                }
+                break;
+            case 12:
+                $o = unserialize('O:9:"Missing' . mt_rand(10, 99) . '":2:{s:1:"a";i:1;s:4:"' . "\0*\0b" . '";a:1:{i:0;i:2;}}');
+                break;
+            default:
+                $o = new Waker();
+                $o->tag = 'cycle';
+                $o->child = [$o, mt_rand(0, 1) ? $this->value($depth + 1, $budget) : null];
+                break;
+        }
+        $this->objs[] = $o;
+        return $o;
+    }
+}
+
+// Runs $fn capturing warnings and the magic-call log; returns [result, log, warnings, exception].
+function capture(callable $fn): array
+{
+    $GLOBALS['LOG'] = [];
+    $warn = [];
+    set_error_handler(function ($no, $str) use (&$warn) {
+        $warn[] = $str;
+        return true;
+    });
+    $res = null;
+    $ex = null;
+    try {
+        $res = $fn();
+    } catch (Throwable $e) {
+        $ex = get_class($e) . ': ' . $e->getMessage();
+    }
+    restore_error_handler();
+    return [$res, $GLOBALS['LOG'], $warn, $ex];
+}
+
+// Warnings without the emitting function's name, for comparing zser_* with PHP's own.
+function bare(array $warn): array
+{
+    return array_map(fn($w) => preg_replace('/^[a-z_]+\(\): /', '', $w), $warn);
+}
+
+// The one warning zser_unserialize() gives for malformed input.
+function ours(array $warn): array
+{
+    return array_values(array_filter($warn, fn($w) => preg_match('/^zser_unserialize\(\): .* at offset \d+ of \d+ bytes$/s', $w)));
+}
+
+function fail(int $seed, int $case, string $what, ...$info): never
+{
+    echo "FAIL bin_roundtrip seed=$seed case=$case: $what\n";
+    foreach ($info as $i) {
+        echo is_string($i) ? $i : var_export($i, true), "\n";
+    }
+    exit(1);
+}
+
+$seed = getenv('ZSER_SEED') !== false ? (int) getenv('ZSER_SEED') : random_int(1, PHP_INT_MAX >> 1);
+$cases = (int) (getenv('ZSER_CASES') ?: 10000);
+// ZSER_FROM=n: generate but skip the cases before n, to replay one failure quickly
+$from = (int) (getenv('ZSER_FROM') ?: 0);
+mt_srand($seed);
+$stats = ['graphs' => 0, 'truncations' => 0, 'flips' => 0, 'flip_values' => 0, 'flip_errors' => 0, 'flip_exceptions' => 0];
+$zs = $ps = 0;
+
+for ($case = 0; $case < $cases; $case++) {
+    $budget = mt_rand(1, 40);
+    $gen = new Gen($budget);
+    $v = $gen->value(0, $budget);
+    if ($case < $from) {
+        continue;
+    }
+
+    [$blob, $logA1, $warnA1, $exA1] = capture(fn() => zser_serialize($v));
+    [$ser, $logB1, $warnB1, $exB1] = capture(fn() => serialize($v));
+    if ($exA1 !== $exB1 || $logA1 !== $logB1 || bare($warnA1) !== bare($warnB1)) {
+        fail($seed, $case, 'serialize side differs', [$exA1, $exB1], [$logA1, $logB1], [$warnA1, $warnB1], $ser);
+    }
+    if ($exA1 !== null) {
+        continue;
+    }
+    $zs += strlen($blob);
+    $ps += strlen($ser);
+    [$valA, $logA2, $warnA2, $exA2] = capture(fn() => zser_unserialize($blob));
+    [$valB, $logB2, $warnB2, $exB2] = capture(fn() => unserialize($ser));
+    if ($exA2 !== $exB2 || $logA2 !== $logB2 || bare($warnA2) !== bare($warnB2)) {
+        fail($seed, $case, 'unserialize side differs', [$exA2, $exB2], [$logA2, $logB2], [$warnA2, $warnB2], $ser, bin2hex($blob));
+    }
+    [$outA] = capture(fn() => serialize($valA));
+    [$outB] = capture(fn() => serialize($valB));
+    if ($outA !== $outB) {
+        fail($seed, $case, 'round trip differs', $ser, $outA, $outB, bin2hex($blob));
+    }
+    // determinism: equal inputs give equal bytes
+    if (capture(fn() => zser_serialize($valA))[0] !== capture(fn() => zser_serialize($valB))[0]) {
+        fail($seed, $case, 're-encoding differs', $ser);
+    }
+    $stats['graphs']++;
+    unset($valA, $valB);
+
+    if ($case % 4 !== 0) {
+        continue;
+    }
+    // every truncation fails cleanly; nothing runs
+    $n = strlen($blob);
+    for ($cut = 0; $cut < $n; $cut += max(1, intdiv($n, 24))) {
+        [$r, $log, $warn, $ex] = capture(fn() => zser_unserialize(substr($blob, 0, $cut)));
+        gc_collect_cycles();
+        // Serializable::unserialize() runs inline, as in unserialize(): it builds a whole
+        // object from its own string; nothing else may run before the graph is complete
+        $log = array_values(array_filter(array_merge($log, $GLOBALS['LOG']), fn($l) => $l !== 'unserialize OldStyle'));
+        if ($r !== false || $ex !== null || count(ours($warn)) !== 1 || !str_contains(ours($warn)[0], ' at offset ') || $log) {
+            fail($seed, $case, "truncation at $cut", $r, $ex, $warn, $log, bin2hex($blob));
+        }
+        $stats['truncations']++;
+    }
+    // flipped bytes: a value, or false + one warning, or a PHP exception; never a crash
+    for ($k = 0; $k < 8; $k++) {
+        $bad = $blob;
+        $pos = mt_rand(0, $n - 1);
+        $bad[$pos] = chr(mt_rand(0, 1) ? mt_rand(0, 255) : ord($bad[$pos]) ^ (1 << mt_rand(0, 7)));
+        [$r, $log, $warn, $ex] = capture(fn() => zser_unserialize($bad));
+        $stats['flips']++;
+        if ($ex !== null) {
+            if (str_starts_with($ex, 'ZserException')) {
+                fail($seed, $case, 'ZserException without throw_on_error', $ex, bin2hex($bad));
+            }
+            $stats['flip_exceptions']++;
+        } elseif ($r === false && count(ours($warn)) === 1) {
+            $stats['flip_errors']++;
+        } elseif ($r === false && $bad === zser_serialize(false)) {
+            $stats['flip_values']++;
+        } elseif ($r !== false) {
+            $stats['flip_values']++;
+        } else {
+            fail($seed, $case, 'flip gave false without a warning', $warn, bin2hex($bad));
+        }
+        // throw_on_error turns the warning into ZserException
+        [$r2, , $warn2, $ex2] = capture(fn() => zser_unserialize($bad, ['throw_on_error' => true]));
+        if ($r === false && $ex === null && !($ex2 !== null && str_starts_with($ex2, 'ZserException: ') && !ours($warn2)) && $bad !== zser_serialize(false)) {
+            fail($seed, $case, 'throw_on_error', $ex2, $warn2, bin2hex($bad));
+        }
+        unset($r, $r2);
+    }
+    unset($v, $gen);
+}
+
+// FORMAT.md §12: decoded memory <= 256 x input bytes (+ class defaults), on the densest
+// inputs: one-key maps by shape reference, one-element lists, objects by shape reference.
+function varint(int $v): string
+{
+    $o = '';
+    while ($v >= 0x80) {
+        $o .= chr(($v & 0x7F) | 0x80);
+        $v >>= 7;
+    }
+    return $o . chr($v);
+}
+$n = 50000;
+$dense = [
+    'maps' => "Z\x01\xCF" . varint($n - 16) . "\xD0\x00\x41k\x00" . str_repeat("\xA0\x00", $n - 1),
+    'lists' => "Z\x01\xCF" . varint($n - 16) . str_repeat("\x91\x00", $n),
+    'objects' => "Z\x01\xCF" . varint($n - 16) . "\xD1\x48stdClass\x00" . str_repeat("\xA0", $n - 1),
+];
+foreach ($dense as $what => $blob) {
+    $m0 = memory_get_usage();
+    $x = zser_unserialize($blob);
+    $used = memory_get_usage() - $m0;
+    if (!is_array($x) || count($x) !== $n || $used > 256 * strlen($blob) + 65536) {
+        fail($seed, -1, "memory bound: $what", $used, strlen($blob));
+    }
+    unset($x);
+}
+
+printf("bin_roundtrip: %d graphs, %d truncations, %d flips (%d values, %d errors, %d exceptions), bytes zser/serialize %.3f, seed %d\n",
+    $stats['graphs'], $stats['truncations'], $stats['flips'], $stats['flip_values'], $stats['flip_errors'], $stats['flip_exceptions'], $zs / max(1, $ps), $seed);
+exit(0);
