@@ -200,43 +200,39 @@ void zs_dtoa_digits(double d, uint64_t *digits, int *exp10)
 }
 
 const char zs_digit_pairs[201] = "00010203040506070809"
-                                        "10111213141516171819"
-                                        "20212223242526272829"
-                                        "30313233343536373839"
-                                        "40414243444546474849"
-                                        "50515253545556575859"
-                                        "60616263646566676869"
-                                        "70717273747576777879"
-                                        "80818283848586878889"
-                                        "90919293949596979899";
+                                 "10111213141516171819"
+                                 "20212223242526272829"
+                                 "30313233343536373839"
+                                 "40414243444546474849"
+                                 "50515253545556575859"
+                                 "60616263646566676869"
+                                 "70717273747576777879"
+                                 "80818283848586878889"
+                                 "90919293949596979899";
 
-/* Writes the decimal digits of v (no leading zeros) at out; returns their count. */
-static inline int write_digits(uint64_t v, char *out)
+/* Writes the n decimal digits of v so that the last one lands at end[-1]. Digits go
+ * straight to their place: staging them and copying with a variable-length memcpy costs
+ * a call and a store-forwarding stall per number. */
+static inline void put_digits(uint64_t v, char *end)
 {
-	char tmp[20];
-	int n = 20;
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 		v /= 100;
-		n -= 2;
-		memcpy(tmp + n, zs_digit_pairs + 2 * r, 2);
+		end -= 2;
+		memcpy(end, zs_digit_pairs + 2 * r, 2);
 	}
 	if (v >= 10) {
-		n -= 2;
-		memcpy(tmp + n, zs_digit_pairs + 2 * v, 2);
+		memcpy(end - 2, zs_digit_pairs + 2 * v, 2);
 	} else {
-		tmp[--n] = (char)('0' + v);
+		end[-1] = (char)('0' + v);
 	}
-	memcpy(out, tmp + n, (size_t)(20 - n));
-	return 20 - n;
 }
 
 size_t zs_dtoa_shortest(double d, char exp_char, char *out)
 {
-	char digs[20];
 	char *p = out;
 	uint64_t bits, digits;
-	int n, exp10, decpt;
+	int n, exp10, decpt, i;
 
 	memcpy(&bits, &d, sizeof bits);
 	if (bits >> 63) {
@@ -247,19 +243,21 @@ size_t zs_dtoa_shortest(double d, char exp_char, char *out)
 		return (size_t)(p - out);
 	}
 	zs_dtoa_digits(d, &digits, &exp10);
-	n = write_digits(digits, digs);
+	n = (int)zs_u64_digits(digits);
 	decpt = n + exp10;
 
 	if (decpt > 17 || decpt < -3) {
-		/* zend_gcvt's exponential form: d.ddde+X, with ".0" for a single digit. */
+		/* zend_gcvt's exponential form: d.ddde+X, with ".0" for a single digit. The digits
+		 * are written one place to the right, then the first moves before the point. */
 		int e = decpt - 1;
-		*p++ = digs[0];
-		*p++ = '.';
+		put_digits(digits, p + 1 + n);
+		p[0] = p[1];
+		p[1] = '.';
 		if (n == 1) {
-			*p++ = '0';
+			p[2] = '0';
+			p += 3;
 		} else {
-			memcpy(p, digs + 1, (size_t)(n - 1));
-			p += n - 1;
+			p += 1 + n;
 		}
 		*p++ = exp_char;
 		if (e < 0) {
@@ -268,25 +266,31 @@ size_t zs_dtoa_shortest(double d, char exp_char, char *out)
 		} else {
 			*p++ = '+';
 		}
-		p += write_digits((uint64_t)e, p);
+		i = (int)zs_u64_digits((uint64_t)e);
+		put_digits((uint64_t)e, p + i);
+		p += i;
 	} else if (decpt <= 0) {
 		*p++ = '0';
 		*p++ = '.';
-		memset(p, '0', (size_t)-decpt);
-		p += -decpt;
-		memcpy(p, digs, (size_t)n);
+		for (i = decpt; i < 0; i++) {
+			*p++ = '0';
+		}
+		put_digits(digits, p + n);
 		p += n;
 	} else if (n <= decpt) {
-		memcpy(p, digs, (size_t)n);
+		put_digits(digits, p + n);
 		p += n;
-		memset(p, '0', (size_t)(decpt - n));
-		p += decpt - n;
+		for (i = n; i < decpt; i++) {
+			*p++ = '0';
+		}
 	} else {
-		memcpy(p, digs, (size_t)decpt);
-		p += decpt;
-		*p++ = '.';
-		memcpy(p, digs + decpt, (size_t)(n - decpt));
-		p += n - decpt;
+		/* Written one place to the right, then the integer part moves back over the gap. */
+		put_digits(digits, p + 1 + n);
+		for (i = 0; i < decpt; i++) {
+			p[i] = p[i + 1];
+		}
+		p[decpt] = '.';
+		p += 1 + n;
 	}
 	return (size_t)(p - out);
 }

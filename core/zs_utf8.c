@@ -136,12 +136,10 @@ const uint8_t zs_esc_class[256] = {
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
-
 static inline unsigned class_mask(uint32_t flags)
 {
 	return zs_esc_class_mask(flags);
 }
-
 
 /* The optional specials for the block scanners; unused slots repeat '"', which is
  * always special, so the scanners can compare against all five unconditionally. */
@@ -382,11 +380,14 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
 			if (pos >= soft) {
 				break;
 			}
-			pos = escape_one(&o, s, pos, len, flags);
-			if (pos == SIZE_MAX) {
-				*consumed = 0;
-				return ZS_ESC_BAD_UTF8;
-			}
+			/* Specials come in runs (non-Latin text): stay here while they last. */
+			do {
+				pos = escape_one(&o, s, pos, len, flags);
+				if (pos == SIZE_MAX) {
+					*consumed = 0;
+					return ZS_ESC_BAD_UTF8;
+				}
+			} while (pos < soft && (zs_esc_class[s[pos]] & mask));
 		}
 	}
 	*consumed = pos;

@@ -37,8 +37,9 @@ extern const uint8_t zs_esc_class[256];
 
 ZS_INLINE unsigned zs_esc_class_mask(uint32_t flags)
 {
-	return 1u | ((flags & ZS_ESC_UNESCAPED_SLASHES) ? 0u : 2u) | ((flags & ZS_ESC_HEX_TAG) ? 4u : 0u) |
-	       ((flags & ZS_ESC_HEX_AMP) ? 8u : 0u) | ((flags & ZS_ESC_HEX_APOS) ? 16u : 0u);
+	return 1u | ((flags & ZS_ESC_UNESCAPED_SLASHES) ? 0u : 2u) |
+	       ((flags & ZS_ESC_HEX_TAG) ? 4u : 0u) | ((flags & ZS_ESC_HEX_AMP) ? 8u : 0u) |
+	       ((flags & ZS_ESC_HEX_APOS) ? 16u : 0u);
 }
 
 /* Decodes the sequence at s (s[0] >= 0x80, avail >= 1) as php_next_utf8_char() does:

@@ -222,6 +222,26 @@ static zend_never_inline zend_result write_string_slow(encoder *e, const char *s
 	return write_escaped(e, s, len, options);
 }
 
+/* memcpy for 1 <= len <= 32 with fixed-size moves that overlap instead of a call; it
+ * never reads or writes outside [0, len). */
+static zend_always_inline void copy_short(char *dst, const char *src, size_t len)
+{
+	if (len >= 16) {
+		memcpy(dst, src, 16);
+		memcpy(dst + len - 16, src + len - 16, 16);
+	} else if (len >= 8) {
+		memcpy(dst, src, 8);
+		memcpy(dst + len - 8, src + len - 8, 8);
+	} else if (len >= 4) {
+		memcpy(dst, src, 4);
+		memcpy(dst + len - 4, src + len - 4, 4);
+	} else {
+		dst[0] = src[0];
+		dst[len / 2] = src[len / 2];
+		dst[len - 1] = src[len - 1];
+	}
+}
+
 /* Strings shorter than this are scanned inline; plain ones are copied without a call. */
 #define SHORT_STRING 32
 
@@ -239,7 +259,7 @@ static zend_always_inline zend_result write_string(encoder *e, const char *s, si
 		if (i == len) {
 			char *p = out_reserve(&e->out, len + 2);
 			p[0] = '"';
-			memcpy(p + 1, s, len);
+			copy_short(p + 1, s, len);
 			p[len + 1] = '"';
 			e->out.len += len + 2;
 			return SUCCESS;
@@ -466,57 +486,121 @@ static zend_always_inline zend_result element_value(encoder *e, zval *zv)
 	}
 }
 
+/* begin_container() for a non-empty array, inlined into the element loop. */
+static zend_always_inline zend_result open_array(encoder *e, zval *val)
+{
+	HashTable *ht = Z_ARRVAL_P(val);
+	bool as_object;
+	frame *f;
+
+	if (UNEXPECTED(zend_hash_num_elements(ht) == 0 || GC_IS_RECURSIVE(ht))) {
+		return begin_container(e, val);
+	}
+	as_object = (e->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
+	GC_TRY_PROTECT_RECURSION(ht);
+	out_char(&e->out, as_object ? '{' : '[');
+	++e->depth;
+	f = push_frame(e);
+	f->kind = FRAME_TABLE;
+	f->as_object = as_object;
+	f->need_comma = false;
+	f->of_object = false;
+	f->pos = 0;
+	f->ht = ht;
+	f->guard = (zend_refcounted *)ht;
+	f->release = NULL;
+	/* val is a slot of the parent table, not of the (possibly moved) frame stack. */
+	ZVAL_COPY(&f->holder, val);
+	return SUCCESS;
+}
+
 /* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
 static zend_result step_table(encoder *e)
 {
-	uint32_t idx = e->top - 1;
-	frame *f = &e->stack[idx];
-	HashTable *ht = f->ht;
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 	const bool pretty = (e->options & PHP_JSON_PRETTY_PRINT) != 0;
+	uint32_t idx, pos;
+	frame *f;
+	HashTable *ht;
+	bool as_object, of_object, need_comma;
 
+	/* Moving between nested tables stays in this loop: no call per array entered or left. */
+next_frame:
+	if (e->top == 0) {
+		return SUCCESS;
+	}
+	idx = e->top - 1;
+	f = &e->stack[idx];
+	if (f->kind != FRAME_TABLE) {
+		return SUCCESS; /* the driver handles the other kinds */
+	}
+	ht = f->ht;
+	as_object = f->as_object;
+	of_object = f->of_object;
+	/* Kept in registers: writes through the output pointer could alias the frame. */
+	pos = f->pos;
+	need_comma = f->need_comma;
 	if (!ht) {
-		return close_frame(e);
+		if (close_frame(e) == FAILURE) {
+			return FAILURE;
+		}
+		goto next_frame;
 	}
 	for (;;) {
 		zval *zv;
 		zend_string *key;
 		zend_ulong index;
+		size_t indent;
 		char *p;
 
-		if (f->pos >= ht->nNumUsed) {
-			return close_frame(e);
+		if (pos >= ht->nNumUsed) {
+			f->pos = pos;
+			f->need_comma = need_comma;
+			if (close_frame(e) == FAILURE) {
+				return FAILURE;
+			}
+			goto next_frame;
 		}
 #if PHP_VERSION_ID >= 80200
 		if (HT_IS_PACKED(ht)) {
-			zv = ht->arPacked + f->pos;
+			zv = ht->arPacked + pos;
 			key = NULL;
-			index = f->pos;
+			index = pos;
 		} else
 #endif
 		{
-			Bucket *b = ht->arData + f->pos;
+			Bucket *b = ht->arData + pos;
 			zv = &b->val;
 			key = b->key;
 			index = b->h;
 		}
-		f->pos++;
+		pos++;
 		if (Z_TYPE_P(zv) == IS_INDIRECT) {
 			zv = Z_INDIRECT_P(zv);
 		}
 		if (Z_TYPE_P(zv) == IS_UNDEF) {
 			continue;
 		}
-		if (f->as_object) {
+		if (as_object && key && ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && of_object) {
+			continue; /* protected or private */
+		}
+		indent = pretty ? 1 + 4 * (size_t)e->depth : 0;
+		p = out_reserve(&e->out, ELEMENT_ROOM + indent);
+		if (need_comma) {
+			*p++ = ',';
+		}
+		need_comma = true;
+		if (indent) {
+			*p = '\n';
+			memset(p + 1, ' ', indent - 1);
+			p += indent;
+		}
+		if (as_object) {
 			if (key) {
-				if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && f->of_object) {
-					continue; /* protected or private */
-				}
-				out_commit(e, element_start(e, f));
+				out_commit(e, p);
 				write_key(e, ZSTR_VAL(key), ZSTR_LEN(key));
 				p = out_reserve(&e->out, ELEMENT_ROOM);
 			} else {
-				p = element_start(e, f);
 				*p++ = '"';
 				p += zs_i64toa((int64_t)(zend_long)index, p);
 				*p++ = '"';
@@ -525,17 +609,44 @@ static zend_result step_table(encoder *e)
 			if (pretty) {
 				*p++ = ' ';
 			}
-			out_commit(e, p);
-		} else {
-			out_commit(e, element_start(e, f));
 		}
-		if (element_value(e, zv) == FAILURE && !partial) {
+		switch (Z_TYPE_P(zv)) {
+		case IS_LONG:
+			p += zs_i64toa((int64_t)Z_LVAL_P(zv), p);
+			out_commit(e, p);
+			continue;
+		case IS_NULL:
+			memcpy(p, "null", 4);
+			out_commit(e, p + 4);
+			continue;
+		case IS_TRUE:
+			memcpy(p, "true", 4);
+			out_commit(e, p + 4);
+			continue;
+		case IS_FALSE:
+			memcpy(p, "false", 5);
+			out_commit(e, p + 5);
+			continue;
+		case IS_STRING:
+			out_commit(e, p);
+			if (write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options) == FAILURE &&
+			    !partial) {
+				return FAILURE;
+			}
+			continue;
+		default:
+			break;
+		}
+		out_commit(e, p);
+		f->pos = pos;
+		f->need_comma = need_comma;
+		if (begin_value(e, zv) == FAILURE && !partial) {
 			return FAILURE;
 		}
 		if (e->top != idx + 1) {
-			return SUCCESS; /* a child frame is now on top */
+			goto next_frame; /* a child frame is now on top */
 		}
-		/* begin_value may have run jsonSerialize() and grown the stack. */
+		/* begin_value may have run jsonSerialize() and moved the stack. */
 		f = &e->stack[idx];
 	}
 }
