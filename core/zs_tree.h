@@ -120,6 +120,10 @@ bool zs_tree_pool_add(zs_tree *t, const unsigned char *src, size_t len, zs_str *
  * point backwards, so this ends; `hops` bounds it anyway against a corrupt tree. */
 size_t zs_tree_resolve(const zs_tree *t, size_t idx);
 
+/* True when the children of `n` have the keys 0, 1, ..., count-1 in that order: what PHP
+ * calls a list and JSON writes as an array. */
+bool zs_tree_is_list(const zs_tree *t, const zs_node *n);
+
 /* Name of a kind ("array", "object", ...) and of a format ("igbinary", ...). */
 const char *zs_kind_name(zs_kind k);
 const char *zs_format_name(zs_format f);
