@@ -100,6 +100,13 @@ bool zs_tree_pool_add(zs_tree *t, const unsigned char *src, size_t len, zs_str *
 	return true;
 }
 
+void zs_tree_set_input(zs_tree *t, const unsigned char *data, size_t len, zs_format format)
+{
+	t->input = data;
+	t->input_len = len;
+	t->format = format;
+}
+
 bool zs_tree_is_list(const zs_tree *t, const zs_node *n)
 {
 	size_t c;

@@ -110,6 +110,9 @@ size_t zs_tree_add(zs_tree *t, zs_kind kind, size_t pos);
 /* Links `child` as the last entry of `parent` and counts it. */
 void zs_tree_link(zs_tree *t, size_t parent, size_t child);
 
+/* Start of every reader: the tree refers to `data` (not copied) read as `format`. */
+void zs_tree_set_input(zs_tree *t, const unsigned char *data, size_t len, zs_format format);
+
 /* Bytes of a string span (input or pool). */
 const unsigned char *zs_tree_bytes(const zs_tree *t, const zs_str *s);
 

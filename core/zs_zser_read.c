@@ -242,9 +242,7 @@ bool zs_zser_read(zs_tree *t, const unsigned char *data, size_t len)
 
 	memset(&c, 0, sizeof(c));
 	c.t = t;
-	t->input = data;
-	t->input_len = len;
-	t->format = ZS_FMT_ZSER;
+	zs_tree_set_input(t, data, len, ZS_FMT_ZSER);
 	t->version = len >= 2 ? data[1] : 0;
 	t->header_len = 2;
 	zs_reader_init(&c.r, data, len, t->alloc, (uint32_t)max);
