@@ -14,6 +14,8 @@
 #include "ext/json/php_json.h"
 #include "zser_internal.h"
 #include "json_common.h"
+#include "zser_integrations.h"
+#include "zs_wire.h"
 #include "zser_arginfo.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(zser)
@@ -29,28 +31,68 @@ static PHP_GINIT_FUNCTION(zser)
 	memset(zser_globals, 0, sizeof(*zser_globals));
 }
 
+/* ==== Integrations: INI (see zser_integrations.h) ==== */
+
+PHP_INI_BEGIN()
+PHP_INI_ENTRY("zser.json_override", "0", PHP_INI_SYSTEM, zser_ini_update_json_override)
+PHP_INI_END()
+
 static PHP_MINIT_FUNCTION(zser)
 {
 	(void)type;
+	REGISTER_INI_ENTRIES();
 	register_zser_symbols(module_number);
 	zser_ce_JsondSerializable = register_class_JsondSerializable();
 	zser_ce_ZserException = register_class_ZserException(zend_ce_exception);
 	zser_json_minit();
+	/* Integrations: after our own functions exist, since the json_* override points at them. */
+	zser_session_minit();
+	zser_apcu_minit();
+	zser_json_override_minit();
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(zser)
+{
+	(void)type;
+	(void)module_number;
+	zser_json_override_mshutdown();
+	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
 
 static PHP_MINFO_FUNCTION(zser)
 {
+	char format_version[8];
+
 	(void)zend_module;
 	php_info_print_table_start();
 	php_info_print_table_row(2, "zser support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_ZSER_VERSION);
 	php_info_print_table_row(2, "JSON functions", "jsond_encode, jsond_decode, jsond_validate");
+	/* Integrations */
+	snprintf(format_version, sizeof(format_version), "%d", ZS_WIRE_VERSION);
+	php_info_print_table_row(2, "Binary format version", format_version);
+	php_info_print_table_row(2, "Session serializer", zser_session_status());
+	php_info_print_table_row(2, "APCu serializer", zser_apcu_status());
+	php_info_print_table_row(2, "json_* override", zser_json_override_status());
 	php_info_print_table_end();
+	DISPLAY_INI_ENTRIES();
 }
 
-static const zend_module_dep zser_deps[] = {ZEND_MOD_REQUIRED("json") ZEND_MOD_CONFLICTS("jsond")
-                                                    ZEND_MOD_END};
+/* Each entry macro carries its own comma, which clang-format cannot see. */
+/* clang-format off */
+static const zend_module_dep zser_deps[] = {
+	ZEND_MOD_REQUIRED("json")
+	ZEND_MOD_CONFLICTS("jsond")
+	/* Integrations: session and APCu start before our MINIT registers serializers there. */
+#if defined(HAVE_PHP_SESSION) && !defined(COMPILE_DL_SESSION)
+	ZEND_MOD_REQUIRED("session")
+#endif
+	ZEND_MOD_OPTIONAL("apcu")
+	ZEND_MOD_END
+};
+/* clang-format on */
 
 zend_module_entry zser_module_entry = {
         STANDARD_MODULE_HEADER_EX,
@@ -59,7 +101,7 @@ zend_module_entry zser_module_entry = {
         "zser",
         ext_functions,
         PHP_MINIT(zser),
-        NULL,
+        PHP_MSHUTDOWN(zser),
         NULL,
         NULL,
         PHP_MINFO(zser),

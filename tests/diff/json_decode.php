@@ -159,6 +159,9 @@ function mutate(string $s): string {
     return $s;
 }
 
+// ZSER_JSON_DIFF_MODE: rerun through json_* with zser.json_override=1 (stage diff-override).
+require __DIR__ . '/../inc/json_diff_ref.php';
+
 function run(callable $f): array {
     try {
         $v = $f();
@@ -199,11 +202,16 @@ while ($cases < $target) {
         $depth = pick([512, 512, 512, rnd(1, 6), rnd(1, 40), 2147483647, 100000]);
         if (rnd(0, 200) === 0) $depth = pick([0, -1, PHP_INT_MAX, 2147483648]);
         // start both from the same, random last-error state
-        if (rnd(0, 1)) { json_decode('[', true); jsond_decode('[', true); } else { json_decode('1'); jsond_decode('1'); }
-        $a = run(fn() => json_decode($input, $assoc, $depth, $flags));
-        $a[] = json_last_error();
-        $a[] = json_last_error_msg();
-        $b = run(fn() => jsond_decode($input, $assoc, $depth, $flags));
+        $prime = rnd(0, 1) ? '[' : '1';
+        $a = jdiff_reference("$cases " . crc32($input), function () use ($prime, $input, $assoc, $depth, $flags) {
+            json_decode($prime, true);
+            $a = run(fn() => json_decode($input, $assoc, $depth, $flags));
+            $a[] = json_last_error();
+            $a[] = json_last_error_msg();
+            return $a;
+        });
+        jsond_decode($prime, true);
+        $b = run(fn() => jdiff_zser('jsond_decode')($input, $assoc, $depth, $flags));
         $b[] = jsond_last_error();
         $b[] = jsond_last_error_msg();
         $cases++;
@@ -213,10 +221,13 @@ while ($cases < $target) {
     // (no property-name check) with only JSON_INVALID_UTF8_IGNORE allowed.
     $vflags = rnd(0, 1) ? 0 : JSON_INVALID_UTF8_IGNORE;
     $depth = pick([512, rnd(1, 8), 2147483647]);
-    json_decode('[', true); jsond_decode('[', true);
-    $ok = json_decode($input, true, $depth, $vflags) !== null || json_last_error() === 0;
-    $a = [$ok, json_last_error(), json_last_error_msg()];
-    $v = jsond_validate($input, $depth, $vflags);
+    $a = jdiff_reference("$cases validate " . crc32($input), function () use ($input, $depth, $vflags) {
+        json_decode('[', true);
+        $ok = json_decode($input, true, $depth, $vflags) !== null || json_last_error() === 0;
+        return [$ok, json_last_error(), json_last_error_msg()];
+    });
+    jsond_decode('[', true);
+    $v = jdiff_zser('jsond_validate')($input, $depth, $vflags);
     $b = [$v, jsond_last_error(), jsond_last_error_msg()];
     if ($input === '') { $a[0] = false; }
     $cases++;

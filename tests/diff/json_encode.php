@@ -205,6 +205,9 @@ function diff_rand_flags(): int
     return $f;
 }
 
+// ZSER_JSON_DIFF_MODE: rerun through json_* with zser.json_override=1 (stage diff-override).
+require __DIR__ . '/../inc/json_diff_ref.php';
+
 function diff_run(string $fn, mixed $v, int $flags, int $depth): array
 {
     $GLOBALS['diff_encoder'] = $fn;
@@ -250,8 +253,8 @@ while ($done < $cases) {
     for ($k = 0; $k < 8 && $done < $cases; $k++, $done++) {
         $flags = diff_rand_flags();
         $depth = mt_rand(0, 4) ? 512 : [0, 1, 2, 3, -1, 2147483647, PHP_INT_MAX][mt_rand(0, 6)];
-        $ref = diff_run('json_encode', $v, $flags, $depth);
-        $got = diff_run('jsond_encode', $v, $flags, $depth);
+        $ref = jdiff_reference("$done $flags $depth $precision", fn() => diff_run('json_encode', $v, $flags, $depth));
+        $got = diff_run(jdiff_zser('jsond_encode'), $v, $flags, $depth);
         $stats[$ref[3] !== null ? 'exception' : ($ref[0] === false ? 'false' : 'string')]++;
         $stats['code' . $ref[1]] = ($stats['code' . $ref[1]] ?? 0) + 1;
         if ($ref !== $got) {

@@ -24,6 +24,9 @@ if (count($files) < 300) {
     exit(1);
 }
 
+// ZSER_JSON_DIFF_MODE: rerun through json_* with zser.json_override=1 (stage diff-override).
+require __DIR__ . '/../inc/json_diff_ref.php';
+
 function run(callable $f): array {
     try {
         return ['ok', serialize($f())];
@@ -44,11 +47,15 @@ foreach ($files as $file) {
     foreach ([null, true, false] as $assoc) {
         foreach ($flagSets as $flags) {
             foreach ([512, 2, 2147483647] as $depth) {
-                json_decode('[', true);
+                $key = basename($file) . ' ' . var_export($assoc, true) . " $flags $depth";
+                $a = jdiff_reference($key, function () use ($s, $assoc, $depth, $flags) {
+                    json_decode('[', true);
+                    $a = run(fn() => json_decode($s, $assoc, $depth, $flags));
+                    array_push($a, json_last_error(), json_last_error_msg());
+                    return $a;
+                });
                 jsond_decode('[', true);
-                $a = run(fn() => json_decode($s, $assoc, $depth, $flags));
-                array_push($a, json_last_error(), json_last_error_msg());
-                $b = run(fn() => jsond_decode($s, $assoc, $depth, $flags));
+                $b = run(fn() => jdiff_zser('jsond_decode')($s, $assoc, $depth, $flags));
                 array_push($b, jsond_last_error(), jsond_last_error_msg());
                 $cases++;
                 if ($a !== $b) {
@@ -60,11 +67,13 @@ foreach ($files as $file) {
         }
     }
     foreach ([0, JSON_INVALID_UTF8_IGNORE] as $flags) {
-        json_decode('1');
+        $a = jdiff_reference(basename($file) . " validate $flags", function () use ($s, $flags) {
+            json_decode('1');
+            json_decode($s, true, 512, $flags);
+            return [$s !== '' && json_last_error() === 0, json_last_error(), json_last_error_msg()];
+        });
         jsond_decode('1');
-        json_decode($s, true, 512, $flags);
-        $a = [$s !== '' && json_last_error() === 0, json_last_error(), json_last_error_msg()];
-        $b = [jsond_validate($s, 512, $flags), jsond_last_error(), jsond_last_error_msg()];
+        $b = [jdiff_zser('jsond_validate')($s, 512, $flags), jsond_last_error(), jsond_last_error_msg()];
         $cases++;
         if ($a !== $b) {
             $failed++;

@@ -1,0 +1,32 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * Hooks that plug zser into other parts of PHP: the session serializer (session.c), the APCu
+ * serializer (apcu.c) and the opt-in json_* override (json_override.c). zser.c calls the
+ * minit and mshutdown functions and asks each part for its state in phpinfo(). Nothing here is
+ * exported to other extensions.
+ */
+#ifndef ZSER_INTEGRATIONS_H
+#define ZSER_INTEGRATIONS_H
+
+#include "php.h"
+#include "php_ini.h"
+#include "php_zser.h"
+
+/* Registers session.serialize_handler=zser when ext/session is compiled into PHP. */
+void zser_session_minit(void);
+/* phpinfo() text: whether the session serializer is registered, and why not. */
+const char *zser_session_status(void);
+
+/* Registers apc.serializer=zser when APCu is loaded. */
+void zser_apcu_minit(void);
+const char *zser_apcu_status(void);
+
+/* zser.json_override: read once at startup (PHP_INI_SYSTEM). */
+ZEND_INI_MH(zser_ini_update_json_override);
+/* Points json_encode & co. at zser's implementation when zser.json_override=1. */
+void zser_json_override_minit(void);
+/* Gives ext/json its own handlers back. */
+void zser_json_override_mshutdown(void);
+const char *zser_json_override_status(void);
+
+#endif /* ZSER_INTEGRATIONS_H */

@@ -1,0 +1,10 @@
+# zser — benchmark helpers beyond `make bench` (which the top-level Makefile defines).
+#   make bench-quick                     the smoke run: tiny loops, every round trip checked
+#   make bench-callgrind [CORPUS="twitter citm_catalog"]  callgrind instruction counts, json vs jsond
+.PHONY: bench-quick bench-callgrind
+
+bench-quick: deps build
+	@BENCH_QUICK=1 bash bench/run
+
+bench-callgrind: deps build
+	@bash tools/callgrind-json.sh $(CORPUS)
