@@ -583,9 +583,10 @@ static void write_string(zw *w, const zs_str *s)
 		return;
 	}
 	p = zs_wire_put_str_header(p, s->len);
-	memcpy(p, zs_tree_bytes(w->t, s), s->len);
 	w->out.len = (size_t)(p - w->out.data) + s->len;
 	if (s->len) {
+		/* An empty span may have no bytes behind it (NULL): memcpy must not see it. */
+		memcpy(p, zs_tree_bytes(w->t, s), s->len);
 		str_add(w, s);
 	}
 }
