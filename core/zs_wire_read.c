@@ -497,7 +497,7 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	if (count > ZS_WIRE_MAX_ENTRIES - base) {
 		return fail(r, ZS_WE_LIMIT, at);
 	}
-	if (count > 0) {
+	if (count > 0 && base + count > r->keys_cap) {
 		keys = grow(r, r->keys, &r->keys_cap, base + count, sizeof(zs_key));
 		if (!keys) {
 			return false;
@@ -515,7 +515,9 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 			int64_t iv;
 			if (k->is_str) {
 				const unsigned char *s = key_bytes(r, k, &len);
-				if (zs_wire_is_int_key(s, len, &iv)) {
+				/* only a digit or '-' can start an integer key: skip the call otherwise */
+				if (len > 0 && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-') &&
+				    zs_wire_is_int_key(s, len, &iv)) {
 					return fail(r, ZS_WE_NUMERIC_KEY, kat);
 				}
 				is_list = false;
@@ -534,11 +536,14 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 		return fail(r, ZS_WE_DUP_KEY, at);
 	}
 	r->nkeys = base + count;
-	shapes = grow(r, r->shapes, &r->shapes_cap, r->nshapes + 1, sizeof(zs_rshape));
-	if (!shapes) {
-		return false;
+	if (r->nshapes == r->shapes_cap) {
+		shapes = grow(r, r->shapes, &r->shapes_cap, r->nshapes + 1, sizeof(zs_rshape));
+		if (!shapes) {
+			return false;
+		}
+		r->shapes = shapes;
 	}
-	r->shapes = shapes;
+	shapes = r->shapes;
 	shapes[r->nshapes].key_base = base;
 	shapes[r->nshapes].count = count;
 	shapes[r->nshapes].cls = cls;

@@ -163,12 +163,17 @@ static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
 }
 
-static zend_string *str_at(decoder *d, uint32_t idx)
+static zend_never_inline void str_make(decoder *d, uint32_t idx)
 {
-	if (UNEXPECTED(idx >= d->strs_cap) || !d->strs[idx]) {
-		/* new_str() may move d->strs: store after it returns */
-		zend_string *s = new_str(d, idx);
-		d->strs[idx] = s;
+	/* new_str() may move d->strs: store after it returns */
+	zend_string *s = new_str(d, idx);
+	d->strs[idx] = s;
+}
+
+static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
+{
+	if (UNEXPECTED(idx >= d->strs_cap) || UNEXPECTED(!d->strs[idx])) {
+		str_make(d, idx);
 	}
 	return (zend_string *)((uintptr_t)d->strs[idx] & ~BORROWED);
 }

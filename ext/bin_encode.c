@@ -40,6 +40,8 @@ typedef struct encoder {
 	uint32_t n;          /* last slot taken, as data->n in var.c */
 	HashTable ce_shapes; /* class entry -> shape, for objects with all declared props set */
 	smart_str kb;        /* scratch: key records of the array or object being written */
+	zend_ulong kh;       /* hash of the records in kb, built as they are added */
+	const char *def;     /* next key record of the shape being defined (held by shapes) */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
@@ -135,6 +137,10 @@ static void keyrec(encoder *e, unsigned char kind, uint64_t v)
 	char *p = smart_str_extend(&e->kb, KEYREC);
 	p[0] = (char)kind;
 	memcpy(p + 1, &v, 8);
+	/* a word-wise mix is far cheaper than hashing the bytes again at lookup; only
+	 * find_shape() keys the shapes table, so every key there carries this hash */
+	e->kh = (e->kh ^ (v + (zend_ulong)kind)) * (zend_ulong)0x9E3779B97F4A7C15u;
+	e->kh ^= e->kh >> 29;
 }
 
 /* Adds the key record of one array key or property name. */
@@ -151,16 +157,23 @@ static zend_always_inline void add_key(encoder *e, zend_string *key, zend_ulong 
 }
 
 /* Writes one key of a new shape: literal when its string entered the table at or after
- * `first_new`, that is with this very shape. */
+ * `first_new`, that is with this very shape. Its string index is read back from the key
+ * record add_key() made, the keys being met in the same order. */
 static void write_def_key(encoder *e, zend_string *key, zend_ulong idx, uint32_t first_new)
 {
+	const char *rec = e->def;
+
+	e->def += KEYREC;
 	if (!key) {
 		write_int(e, (zend_long)idx);
 	} else if (ZSTR_LEN(key) == 0) {
 		out_tag(e, ZS_T_FIXSTR);
 	} else {
-		zval *zv = zend_hash_find(&e->strs, key);
-		uint32_t sidx = (uint32_t)Z_LVAL_P(zv);
+		uint64_t v;
+		uint32_t sidx;
+		ZEND_ASSERT(rec[0] == 's');
+		memcpy(&v, rec + 1, 8);
+		sidx = (uint32_t)v;
 		if (sidx >= first_new) {
 			write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
 		} else {
@@ -169,14 +182,23 @@ static void write_def_key(encoder *e, zend_string *key, zend_ulong idx, uint32_t
 	}
 }
 
-/* Looks up the shape whose records are in e->kb; returns its index and whether it is new. */
+/* Looks up the shape whose records are in e->kb; returns its index and whether it is new.
+ * The scratch string itself is the lookup key, carrying the hash keyrec() built; a new
+ * shape keeps it as its table key and the next kb_reset() starts a fresh one. */
 static uint32_t find_shape(encoder *e, bool *is_new)
 {
-	zval *zv = zend_hash_str_find(&e->shapes, ZSTR_VAL(e->kb.s), ZSTR_LEN(e->kb.s));
-	if (!zv) {
-		zval tmp;
-		ZVAL_LONG(&tmp, e->nshapes);
-		zend_hash_str_add_new(&e->shapes, ZSTR_VAL(e->kb.s), ZSTR_LEN(e->kb.s), &tmp);
+	zval *zv;
+
+	/* non-zero, as zend_string_hash_val() expects of a set hash */
+	ZSTR_H(e->kb.s) = e->kh | ((zend_ulong)1 << (sizeof(zend_ulong) * 8 - 1));
+	zv = zend_hash_lookup(&e->shapes, e->kb.s);
+	if (Z_TYPE_P(zv) == IS_NULL) {
+		ZVAL_LONG(zv, e->nshapes);
+		e->def = ZSTR_VAL(e->kb.s);
+		/* the table holds its own reference now: hand ours back */
+		zend_string_release(e->kb.s);
+		e->kb.s = NULL;
+		e->kb.a = 0;
 		*is_new = true;
 		return e->nshapes++;
 	}
@@ -192,6 +214,7 @@ static void write_shape_ref(encoder *e, uint32_t shape)
 
 static void kb_reset(encoder *e)
 {
+	e->kh = 0;
 	if (e->kb.s) {
 		ZSTR_LEN(e->kb.s) = 0;
 	} else {
@@ -390,9 +413,11 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 			}
 			ZEND_HASH_FOREACH_END();
 		} else {
+			/* remembered only once a shape repeats: a one-off array (a small value
+			 * serialized alone) then costs no copy of its keys */
 			write_shape_ref(e, shape);
+			memo_store(m, ht, count, shape);
 		}
-		memo_store(m, ht, count, shape);
 	}
 values:
 	ZEND_HASH_FOREACH_VAL_IND(ht, val)
@@ -443,6 +468,7 @@ static void write_object_shape(encoder *e, zend_string *name, HashTable *props, 
 		write_sref(e, cls);
 	}
 	write_varint(e, count);
+	e->def += KEYREC; /* past the class record */
 	ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, val)
 	{
 		(void)val;
@@ -523,6 +549,7 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 				write_sref(e, cls);
 			}
 			write_varint(e, count);
+			e->def += KEYREC; /* past the class record */
 			for (i = 0; i < ce->default_properties_count; i++) {
 				zend_property_info *pi = ce->properties_info_table[i];
 				if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
