@@ -1,0 +1,39 @@
+--TEST--
+Saved fuzz findings behave at PHP level: zser blobs decode and re-encode to the same bytes, JSON agrees with ext/json
+--EXTENSIONS--
+zser
+--FILE--
+<?php
+// The sanitizer builds replay these files too (fuzz/regress, `make fuzz-regress`); here the
+// release build must give the canonical round trip, or for JSON the same verdict as ext/json.
+$dir = __DIR__ . '/../../fuzz/regress';
+foreach (['fuzz_unserialize', 'fuzz_wire_read'] as $target) {
+    foreach (glob("$dir/$target/*") as $file) {
+        $blob = file_get_contents($file);
+        $value = zser_unserialize($blob, ['throw_on_error' => true]);
+        printf("%s/%s: %s\n", $target, basename($file),
+            zser_serialize($value) === $blob ? 'canonical round trip' : 'DIFFERENT BYTES');
+    }
+}
+foreach (glob("$dir/fuzz_bin_roundtrip/*") as $file) {
+    $value = @unserialize(file_get_contents($file));
+    $ours = serialize(zser_unserialize(zser_serialize($value)));
+    $php = serialize(unserialize(serialize($value)));
+    printf("fuzz_bin_roundtrip/%s: %s\n", basename($file), $ours === $php ? 'same as serialize()' : 'DIFFERENT');
+}
+foreach (glob("$dir/fuzz_json_decode/*") as $file) {
+    $json = file_get_contents($file);
+    $same = serialize(jsond_decode($json)) === serialize(json_decode($json))
+        && jsond_last_error() === json_last_error()
+        && jsond_validate($json) === (json_decode($json, true) !== null || json_last_error() === 0);
+    printf("fuzz_json_decode/%s: %s\n", basename($file), $same ? 'same as ext/json' : 'DIFFERENT');
+}
+?>
+--EXPECT--
+fuzz_unserialize/empty_object_shape: canonical round trip
+fuzz_unserialize/grow_from_null: canonical round trip
+fuzz_wire_read/empty_object_shape: canonical round trip
+fuzz_bin_roundtrip/php_unserialize_leak: same as serialize()
+fuzz_bin_roundtrip/reference_to_root: same as serialize()
+fuzz_bin_roundtrip/reference_to_root_2: same as serialize()
+fuzz_json_decode/validate_property_name: same as ext/json
