@@ -577,6 +577,40 @@ static zend_always_inline zend_result open_array(encoder *e, zval *val)
 	return SUCCESS;
 }
 
+/* begin_container() for a stdClass whose property table exists and whose handlers are the
+ * standard ones, inlined into the element loop: zend_get_properties_for() would return
+ * that same table with one more reference, which is taken here directly. FAILURE = not
+ * such an object (or a recursive one); the caller takes the general path. */
+static zend_always_inline zend_result open_std_object(encoder *e, zval *val)
+{
+	zend_object *obj = Z_OBJ_P(val);
+	HashTable *ht = obj->properties;
+	frame *f;
+
+	if (UNEXPECTED(ht == NULL || obj->handlers->get_properties_for != NULL ||
+	               obj->handlers->get_properties != zend_std_get_properties ||
+	               GC_IS_RECURSIVE(ht))) {
+		return FAILURE;
+	}
+	/* The extra reference makes a write to the object during the encode (from a child's
+	 * jsonSerialize()) separate the table instead of changing it under the iteration. */
+	GC_TRY_ADDREF(ht);
+	GC_TRY_PROTECT_RECURSION(ht);
+	out_char(&e->out, '{');
+	++e->depth;
+	f = push_frame(e);
+	f->kind = FRAME_TABLE;
+	f->as_object = true;
+	f->need_comma = false;
+	f->of_object = true;
+	f->pos = 0;
+	f->ht = ht;
+	f->guard = (zend_refcounted *)ht;
+	f->release = ht;
+	ZVAL_COPY(&f->holder, val);
+	return SUCCESS;
+}
+
 /* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
 static zend_result step_table(encoder *e)
 {
@@ -721,6 +755,9 @@ next_frame:
 			out_commit(e, p);
 			f->pos = pos;
 			f->need_comma = need_comma;
+			if (EXPECTED(open_std_object(e, zv) == SUCCESS)) {
+				goto next_frame;
+			}
 open_container:
 			if (begin_container(e, zv) == FAILURE && !partial) {
 				return FAILURE;
