@@ -52,43 +52,66 @@ ZS_INLINE unsigned zs_u64_digits(uint64_t u)
 	}
 }
 
-/* Writes the decimal form of v at out (ZS_I64TOA_MAX bytes of room, no NUL) and returns
- * its length. Inline, and straight into place: the JSON encoder calls it for every
- * integer and integer key, and a staging buffer copied out with a variable-length memcpy
- * costs a call and a store-forwarding stall each time. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ZS_I64TOA_SWAR 1
+/* The eight decimal digits of x < 10^8 (leading zeros included) as ASCII bytes in
+ * memory order: the number is split 4+4, 2+2 and 1+1 digits in parallel lanes of one
+ * word, each split a multiply and a shift, so no digit costs a division or a load. */
+ZS_INLINE uint64_t zs_ascii8(uint32_t x)
+{
+	uint64_t v = (uint64_t)(x / 10000) | ((uint64_t)(x % 10000) << 32);
+	/* y / 100 == (y * 10486) >> 20 for y < 10^4; y / 10 == (y * 103) >> 10 for y < 100. */
+	uint64_t q = ((v * 10486) >> 20) & UINT64_C(0x0000007F0000007F);
+	v = q | ((v - q * 100) << 16);
+	q = ((v * 103) >> 10) & UINT64_C(0x000F000F000F000F);
+	v = q | ((v - q * 10) << 8);
+	return v + UINT64_C(0x3030303030303030);
+}
+#endif
+
+/* Writes the decimal form of v at out (ZS_I64TOA_MAX bytes of room, no NUL; bytes after
+ * the returned length may be overwritten) and returns its length. Inline, and straight
+ * into place: the JSON encoder calls it for every integer and integer key, and a staging
+ * buffer copied out with a variable-length memcpy costs a call and a store-forwarding
+ * stall each time. */
 ZS_INLINE size_t zs_i64toa(int64_t v, char *out)
 {
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 	size_t neg = v < 0, n;
 	char *p;
 	out[0] = '-'; /* overwritten by the first digit when v >= 0 */
-	if (u <= UINT32_MAX) {
-		/* Most integers: 32-bit division by 100 is a cheaper multiply. */
-		uint32_t w = (uint32_t)u;
-		n = w < 10           ? 1
-		    : w < 100        ? 2
-		    : w < 1000       ? 3
-		    : w < 10000      ? 4
-		    : w < 100000     ? 5
-		    : w < 1000000    ? 6
-		    : w < 10000000   ? 7
-		    : w < 100000000  ? 8
-		    : w < 1000000000 ? 9
-		                     : 10;
-		p = out + neg + n;
-		while (w >= 100) {
-			uint32_t r = w % 100;
-			w /= 100;
-			p -= 2;
-			memcpy(p, zs_digit_pairs + 2 * r, 2);
+	if (u < 100) {
+		if (u >= 10) {
+			memcpy(out + neg, zs_digit_pairs + 2 * u, 2);
+			return neg + 2;
 		}
-		if (w >= 10) {
-			memcpy(p - 2, zs_digit_pairs + 2 * w, 2);
-		} else {
-			p[-1] = (char)('0' + w);
+		out[neg] = (char)('0' + u);
+		return neg + 1;
+	}
+#ifdef ZS_I64TOA_SWAR
+	if (u < UINT64_C(10000000000000000)) {
+		uint64_t w;
+		if (u < 100000000) {
+			uint32_t x = (uint32_t)u;
+			n = x < 1000       ? 3
+			    : x < 10000    ? 4
+			    : x < 100000   ? 5
+			    : x < 1000000  ? 6
+			    : x < 10000000 ? 7
+			                   : 8;
+			w = zs_ascii8(x) >> (8 * (8 - n));
+			memcpy(out + neg, &w, 8);
+			return neg + n;
 		}
+		n = zs_u64_digits(u);
+		/* The high digits first, then the low eight over the high word's leading zeros. */
+		w = zs_ascii8((uint32_t)(u / 100000000)) >> (8 * (16 - n));
+		memcpy(out + neg, &w, 8);
+		w = zs_ascii8((uint32_t)(u % 100000000));
+		memcpy(out + neg + n - 8, &w, 8);
 		return neg + n;
 	}
+#endif
 	n = zs_u64_digits(u);
 	p = out + neg + n;
 	while (u >= 100) {

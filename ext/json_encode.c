@@ -332,6 +332,20 @@ static zend_always_inline zend_result write_string(encoder *e, const char *s, si
 	return write_string_slow(e, s, len, options);
 }
 
+/* Writes s[0..len) quoted at p when it is short and needs no escaping under a
+ * word-scanned flag set; returns the advanced pointer, or NULL (nothing written) when
+ * the general path must take it. The caller has reserved SHORT_STRING + 1 bytes. */
+static zend_always_inline char *put_plain_short(encoder *e, char *p, const char *s, size_t len)
+{
+	if (EXPECTED(len - 1 < SHORT_STRING - 1 && e->word_scan && short_is_plain(s, len, e->slash8))) {
+		p[0] = '"';
+		copy_short(p + 1, s, len);
+		p[len + 1] = '"';
+		return p + len + 2;
+	}
+	return NULL;
+}
+
 /* An object key: never numeric-checked; under partial output a bad one becomes "". */
 static zend_always_inline void write_key(encoder *e, const char *s, size_t len)
 {
@@ -577,6 +591,40 @@ static zend_always_inline zend_result open_array(encoder *e, zval *val)
 	return SUCCESS;
 }
 
+/* begin_container() for a stdClass whose property table exists and whose handlers are the
+ * standard ones, inlined into the element loop: zend_get_properties_for() would return
+ * that same table with one more reference, which is taken here directly. FAILURE = not
+ * such an object (or a recursive one); the caller takes the general path. */
+static zend_always_inline zend_result open_std_object(encoder *e, zval *val)
+{
+	zend_object *obj = Z_OBJ_P(val);
+	HashTable *ht = obj->properties;
+	frame *f;
+
+	if (UNEXPECTED(ht == NULL || obj->handlers->get_properties_for != NULL ||
+	               obj->handlers->get_properties != zend_std_get_properties ||
+	               GC_IS_RECURSIVE(ht))) {
+		return FAILURE;
+	}
+	/* The extra reference makes a write to the object during the encode (from a child's
+	 * jsonSerialize()) separate the table instead of changing it under the iteration. */
+	GC_TRY_ADDREF(ht);
+	GC_TRY_PROTECT_RECURSION(ht);
+	out_char(&e->out, '{');
+	++e->depth;
+	f = push_frame(e);
+	f->kind = FRAME_TABLE;
+	f->as_object = true;
+	f->need_comma = false;
+	f->of_object = true;
+	f->pos = 0;
+	f->ht = ht;
+	f->guard = (zend_refcounted *)ht;
+	f->release = ht;
+	ZVAL_COPY(&f->holder, val);
+	return SUCCESS;
+}
+
 /* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
 static zend_result step_table(encoder *e)
 {
@@ -648,7 +696,8 @@ next_frame:
 			continue; /* protected or private */
 		}
 		indent = pretty ? 1 + 4 * (size_t)e->depth : 0;
-		p = out_reserve(&e->out, ELEMENT_ROOM + indent);
+		/* Room for a short key written in place as well (the value's room follows it). */
+		p = out_reserve(&e->out, ELEMENT_ROOM + SHORT_STRING + 1 + indent);
 		if (need_comma) {
 			*p++ = ',';
 		}
@@ -660,9 +709,14 @@ next_frame:
 		}
 		if (as_object) {
 			if (key) {
-				out_commit(e, p);
-				write_key(e, ZSTR_VAL(key), ZSTR_LEN(key));
-				p = out_reserve(&e->out, ELEMENT_ROOM);
+				char *q = put_plain_short(e, p, ZSTR_VAL(key), ZSTR_LEN(key));
+				if (q) {
+					p = q;
+				} else {
+					out_commit(e, p);
+					write_key(e, ZSTR_VAL(key), ZSTR_LEN(key));
+					p = out_reserve(&e->out, ELEMENT_ROOM);
+				}
 			} else {
 				*p++ = '"';
 				p += zs_i64toa((int64_t)(zend_long)index, p);
@@ -691,6 +745,14 @@ next_frame:
 			out_commit(e, p + 5);
 			continue;
 		case IS_STRING:
+			if (!(e->options & PHP_JSON_NUMERIC_CHECK)) {
+				/* ELEMENT_ROOM, less the separator bytes, still covers a short string. */
+				char *q = put_plain_short(e, p, Z_STRVAL_P(zv), Z_STRLEN_P(zv));
+				if (q) {
+					out_commit(e, q);
+					continue;
+				}
+			}
 			out_commit(e, p);
 			if (write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options) == FAILURE &&
 			    !partial) {
@@ -721,6 +783,9 @@ next_frame:
 			out_commit(e, p);
 			f->pos = pos;
 			f->need_comma = need_comma;
+			if (EXPECTED(open_std_object(e, zv) == SUCCESS)) {
+				goto next_frame;
+			}
 open_container:
 			if (begin_container(e, zv) == FAILURE && !partial) {
 				return FAILURE;
