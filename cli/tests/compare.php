@@ -190,6 +190,24 @@ $fixed = [
 		$l = [1, 2, 3];
 		return [$e, $e, $l, $l, [$l]];
 	})(),
+	// An enum case (or object) first met inside a __serialize() payload, then &-referenced:
+	// serialize() and zser point the reference at the payload slot, which unserialize() hands to
+	// __unserialize() in a temporary array, so PHP's value keeps the set only outside it.
+	'ref_to_payload_enum' => (function () {
+		$m = new WithMagic();
+		$m->data = Flag::Off;
+		$a = [Flag::Off];
+		$a[1] = &$a[0];
+		return [$m, $a];
+	})(),
+	'ref_to_payload_object' => (function () {
+		$o = new stdClass();
+		$m = new WithMagic();
+		$m->data = $o;
+		$a = [$o, $o];
+		$a[1] = &$a[0];
+		return [$m, $a, $o];
+	})(),
 ];
 // The corpora under 1 MB keep the run short; the big ones add no new shapes.
 foreach (glob(__DIR__ . '/../../../shared/bench-data/json/*.json') as $f) {

@@ -130,6 +130,9 @@ final class DumpNormalizer
 	private array $objs = [];
 	private int $nobjs = 0;
 	private array $open = []; // ids of containers being walked
+	// Reference sets whose first member was a slot of an __unserialize() payload: that array is
+	// discarded after the call, so in PHP's value the set starts at its next member.
+	private array $vanished = [];
 
 	public function __construct(array $doc)
 	{
@@ -149,7 +152,12 @@ final class DumpNormalizer
 	public function slot(array $n): array
 	{
 		if ($n['type'] === 'ref') {
-			return ['ref', $this->refs[$n['target']] ?? 'unknown-set'];
+			$t = $n['target'];
+			if (isset($this->vanished[$t]) && !isset($this->refs[$t])) {
+				$this->refs[$t] = count($this->refs) + 1;
+				return ['ref', $this->refs[$t], $this->targetValue($t)];
+			}
+			return ['ref', $this->refs[$t] ?? 'unknown-set'];
 		}
 		if (!empty($n['reference'])) {
 			if (isset($this->refs[$n['id']])) {
@@ -159,6 +167,34 @@ final class DumpNormalizer
 			return ['ref', $this->refs[$n['id']], $this->value($n)];
 		}
 		return $this->value($n);
+	}
+
+	/**
+	 * A top-level slot of the array a class's __unserialize() receives. serialize() makes a
+	 * later &-reference to an object (or enum case) point at the slot where that object first
+	 * appeared, so the blob may mark such a slot as a reference; but the array is temporary and
+	 * PHP describes the object by its __serialize() result, where the slot is a plain value.
+	 */
+	private function payloadSlot(array $n): array
+	{
+		if ($n['type'] === 'ref') {
+			return isset($this->byId[$n['target']]) ? $this->targetValue($n['target']) : ['unknown-set'];
+		}
+		if (!empty($n['reference'])) {
+			$this->vanished[$n['id']] = true;
+			unset($n['reference']);
+		}
+		return $this->value($n);
+	}
+
+	private function targetValue(int $id): array
+	{
+		$t = $this->byId[$id] ?? null;
+		if ($t === null) {
+			return ['unknown-set'];
+		}
+		unset($t['reference']);
+		return $this->value($t);
 	}
 
 	private static function bytes(array $n, string $m): string
@@ -227,9 +263,11 @@ final class DumpNormalizer
 					return ['custom', $m, $class, self::bytes($n, 'data')];
 				}
 				$out = [];
+				$payload = class_exists($class, false) && method_exists($class, '__unserialize');
 				foreach ($n['properties'] as $e) {
 					$k = $e['key_type'] === 'int' ? bin2hex((string)$e['key']) : self::bytes($e, 'key');
-					$out[] = [['s', $k], $this->slot($e['value'])];
+					$v = $payload ? $this->payloadSlot($e['value']) : $this->slot($e['value']);
+					$out[] = [['s', $k], $v];
 				}
 				return ['object', $m, $class, $out];
 		}
