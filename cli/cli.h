@@ -42,8 +42,9 @@ const char *cli_format_label(const zs_tree *t, char *buf, size_t n);
 /* Shortest text that reads back as `d`, spelled as PHP's var_dump() does (1.0E+25, -0, NAN). */
 void cli_format_double(double d, char *buf, size_t n);
 
-/* True when the bytes are well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF). */
-bool cli_utf8_valid(const unsigned char *s, size_t len);
+/* Writes s as a quoted JSON string, escaped by the core's kernel (zs_json_escape) with
+ * ZS_ESC_* `flags`. The bytes must be valid UTF-8 unless a flag ignores or substitutes. */
+void cli_json_string(FILE *out, const unsigned char *s, size_t len, uint32_t flags);
 
 /* Splits a mangled property name: "\0*\0name" is protected, "\0Class\0name" private to
  * Class, anything else public. Returns 0 public, 1 protected, 2 private; `name` and `cls`

@@ -7,6 +7,7 @@
  * readers bounded.
  */
 #include "cli.h"
+#include "zs_utf8.h"
 
 static void offset_col(FILE *out, const cli_opts *o, const zs_node *n, bool closing)
 {
@@ -31,7 +32,7 @@ static void indent(FILE *out, size_t depth)
 /* Quoted, with C-style escapes for bytes that would not print as themselves. */
 static void put_string(FILE *out, const unsigned char *s, size_t len)
 {
-	bool utf8 = cli_utf8_valid(s, len);
+	bool utf8 = zs_utf8_valid(s, len);
 	size_t i;
 
 	fputc('"', out);

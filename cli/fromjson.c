@@ -7,10 +7,18 @@
  * written canonically (FORMAT.md): every repeated string and key sequence as a reference.
  */
 #include "cli.h"
+#include "zs_utf8.h"
+#include "zs_grow.h"
 #include "zs_wire_write.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The tool's arrays are malloc'd and free()d: grow them through the libc hook. */
+static bool grow_arr(void **p, size_t *cap, size_t need, size_t elem)
+{
+	return zs_grow(&zs_alloc_libc, p, cap, need, elem, 64);
+}
 
 /* ==== JSON parser ==== */
 
@@ -93,7 +101,7 @@ static bool parse_string(jp *p, zs_str *out)
 		while (run < p->len && p->s[run] != '"' && p->s[run] != '\\' && p->s[run] >= 0x20) {
 			run++;
 		}
-		if (!cli_utf8_valid(p->s + p->pos, run - p->pos)) {
+		if (!zs_utf8_valid(p->s + p->pos, run - p->pos)) {
 			return jfail(p, "malformed UTF-8 in a string");
 		}
 		if (run > p->pos) {
@@ -363,15 +371,11 @@ static bool parse_object(jp *p, size_t idx)
 			if (ks.slots[h]) {
 				members[ks.slots[h] - 1] = child; /* first position, last value */
 			} else {
-				if (count == cap) {
-					size_t ncap = cap ? cap * 2 : 16;
-					size_t *nm = realloc(members, ncap * sizeof(size_t));
-					if (!nm) {
-						goto nomem;
-					}
-					members = nm;
-					cap = ncap;
+				void *nm = members;
+				if (!zs_grow(&zs_alloc_libc, &nm, &cap, count + 1, sizeof(size_t), 16)) {
+					goto nomem;
 				}
+				members = nm;
 				ks.slots[h] = count + 1;
 				members[count++] = child;
 			}
@@ -486,7 +490,8 @@ typedef struct zw {
 	const zs_tree *t;
 	zs_buf out;
 	zs_str *strs; /* string table, hashed by strh */
-	uint32_t nstrs, strs_cap;
+	uint32_t nstrs;
+	size_t strs_cap;
 	uint32_t *strh; /* index + 1 */
 	size_t strh_cap;
 	skey *keys; /* shape keys, shapes point into this */
@@ -552,15 +557,9 @@ static void str_add(zw *w, const zs_str *s)
 		w->strh = nh;
 		w->strh_cap = ncap;
 	}
-	if (w->nstrs == w->strs_cap) {
-		uint32_t ncap = w->strs_cap ? w->strs_cap * 2 : 256;
-		zs_str *ns = realloc(w->strs, ncap * sizeof(zs_str));
-		if (!ns) {
-			w->nomem = true;
-			return;
-		}
-		w->strs = ns;
-		w->strs_cap = ncap;
+	if (!grow_arr((void **)&w->strs, &w->strs_cap, (size_t)w->nstrs + 1, sizeof(zs_str))) {
+		w->nomem = true;
+		return;
 	}
 	str_find(w, zs_tree_bytes(w->t, s), s->len, &slot);
 	w->strs[w->nstrs++] = *s;
@@ -584,9 +583,10 @@ static void write_string(zw *w, const zs_str *s)
 		return;
 	}
 	p = zs_wire_put_str_header(p, s->len);
-	memcpy(p, zs_tree_bytes(w->t, s), s->len);
 	w->out.len = (size_t)(p - w->out.data) + s->len;
 	if (s->len) {
+		/* An empty span may have no bytes behind it (NULL): memcpy must not see it. */
+		memcpy(p, zs_tree_bytes(w->t, s), s->len);
 		str_add(w, s);
 	}
 }
@@ -641,26 +641,6 @@ static uint32_t shape_find(zw *w, const skey *k, size_t n, size_t *slot)
 	return ZS_WIRE_NO_INDEX;
 }
 
-static bool grow_arr(void **p, size_t *cap, size_t need, size_t elem)
-{
-	size_t ncap;
-	void *np;
-	if (need <= *cap) {
-		return true;
-	}
-	ncap = *cap ? *cap * 2 : 64;
-	while (ncap < need) {
-		ncap *= 2;
-	}
-	np = realloc(*p, ncap * elem);
-	if (!np) {
-		return false;
-	}
-	*p = np;
-	*cap = ncap;
-	return true;
-}
-
 /* Registers the shape keys[base..base+n) already appended to w->keys. */
 static void shape_add(zw *w, size_t base, size_t n)
 {
@@ -700,19 +680,6 @@ static void shape_add(zw *w, size_t base, size_t n)
 	w->shape_base[w->nshapes] = base;
 	w->shape_count[w->nshapes] = n;
 	w->shh[slot] = ++w->nshapes;
-}
-
-static bool is_list(const zs_tree *t, const zs_node *n)
-{
-	size_t c;
-	int64_t want = 0;
-	for (c = n->first_child; c; c = t->nodes[c - 1].next) {
-		const zs_node *ch = &t->nodes[c - 1];
-		if (!(ch->flags & ZS_NODE_KEY_INT) || ch->key_int != want++) {
-			return false;
-		}
-	}
-	return true;
 }
 
 static void write_node(zw *w, size_t idx);
@@ -792,7 +759,7 @@ static void write_node(zw *w, size_t idx)
 		write_string(w, &n->str);
 		break;
 	case ZS_K_ARRAY:
-		if (is_list(w->t, n)) {
+		if (zs_tree_is_list(w->t, n)) {
 			put_small(w, zs_wire_put_list, (uint32_t)n->count);
 			for (c = n->first_child; c; c = w->t->nodes[c - 1].next) {
 				write_node(w, c - 1);

@@ -6,34 +6,10 @@
  * always read back as floats; NAN and infinities are strings.
  */
 #include "cli.h"
+#include "zs_utf8.h"
 
 #include <math.h>
 #include <string.h>
-
-static void json_string(FILE *out, const unsigned char *s, size_t len)
-{
-	size_t i;
-
-	fputc('"', out);
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-		if (c == '"' || c == '\\') {
-			fputc('\\', out);
-			fputc(c, out);
-		} else if (c == '\n') {
-			fputs("\\n", out);
-		} else if (c == '\t') {
-			fputs("\\t", out);
-		} else if (c == '\r') {
-			fputs("\\r", out);
-		} else if (c < 0x20 || c == 0x7f) {
-			fprintf(out, "\\u%04x", c);
-		} else {
-			fputc(c, out);
-		}
-	}
-	fputc('"', out);
-}
 
 /* ,"name":"text" or ,"name_hex":"0a1b" when the bytes are not UTF-8. */
 static void json_member_str(FILE *out, const char *name, const zs_tree *t, const zs_str *s)
@@ -41,9 +17,9 @@ static void json_member_str(FILE *out, const char *name, const zs_tree *t, const
 	const unsigned char *b = zs_tree_bytes(t, s);
 	size_t i;
 
-	if (cli_utf8_valid(b, s->len)) {
+	if (zs_utf8_valid(b, s->len)) {
 		fprintf(out, ",\"%s\":", name);
-		json_string(out, b, s->len);
+		cli_json_string(out, b, s->len, ZS_ESC_UNESCAPED_UNICODE | ZS_ESC_UNESCAPED_SLASHES);
 		return;
 	}
 	fprintf(out, ",\"%s_hex\":\"", name);

@@ -1,52 +1,31 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * Helpers for spelling values as text: UTF-8 validation and PHP property-name unmangling.
+ * Helpers for spelling values as text: JSON strings through the core's escaping kernel, and
+ * PHP property-name unmangling.
  */
 #include "cli.h"
+#include "zs_utf8.h"
 
 #include <string.h>
 
-bool cli_utf8_valid(const unsigned char *s, size_t len)
+void cli_json_string(FILE *out, const unsigned char *s, size_t len, uint32_t flags)
 {
-	size_t i = 0;
+	/* The kernel writes a bounded chunk at a time into fixed room, so no allocation. */
+	enum { CHUNK = 1024 };
+	unsigned char buf[ZS_ESC_ROOM(CHUNK)];
+	size_t pos = 0;
 
-	while (i < len) {
-		unsigned c = s[i];
-		size_t n;
-		uint32_t cp;
-
-		if (c < 0x80) {
-			i++;
-			continue;
+	fputc('"', out);
+	while (pos < len) {
+		size_t soft = len - pos < CHUNK ? len - pos : CHUNK, used = 0;
+		size_t n = zs_json_escape(buf, s + pos, len - pos, soft, flags, &used);
+		if (n == ZS_ESC_BAD_UTF8 || used == 0) {
+			break; /* callers pass valid UTF-8 or a flag that repairs it */
 		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			n = 1;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			n = 2;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			n = 3;
-			cp = c & 0x07;
-		} else {
-			return false;
-		}
-		if (n > len - i - 1) {
-			return false;
-		}
-		for (size_t k = 1; k <= n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80) {
-				return false;
-			}
-			cp = (cp << 6) | (s[i + k] & 0x3f);
-		}
-		if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
-		    (cp >= 0xd800 && cp <= 0xdfff)) {
-			return false;
-		}
-		i += n + 1;
+		fwrite(buf, 1, n, out);
+		pos += used;
 	}
-	return true;
+	fputc('"', out);
 }
 
 int cli_unmangle(const zs_tree *t, const zs_str *key, zs_str *name, zs_str *cls)

@@ -7,6 +7,7 @@
  * values, so the output is bounded: nesting by the depth limit and size by a node budget.
  */
 #include "cli.h"
+#include "zs_utf8.h"
 
 #include <stdlib.h>
 #include <math.h>
@@ -21,53 +22,12 @@ typedef struct tj {
 	const char *error;
 } tj;
 
+/* The flags named at the top of this file, as json_encode() would apply them. */
 static void put_json_string(FILE *out, const unsigned char *s, size_t len)
 {
-	size_t i = 0;
-
-	fputc('"', out);
-	while (i < len) {
-		unsigned char c = s[i];
-		if (c < 0x80) {
-			if (c == '"' || c == '\\') {
-				fputc('\\', out);
-				fputc(c, out);
-			} else if (c == '\n') {
-				fputs("\\n", out);
-			} else if (c == '\r') {
-				fputs("\\r", out);
-			} else if (c == '\t') {
-				fputs("\\t", out);
-			} else if (c == '\b') {
-				fputs("\\b", out);
-			} else if (c == '\f') {
-				fputs("\\f", out);
-			} else if (c < 0x20) {
-				fprintf(out, "\\u%04x", c);
-			} else {
-				fputc(c, out);
-			}
-			i++;
-			continue;
-		}
-		{
-			/* Longest valid UTF-8 sequence here, else one byte replaced by U+FFFD. */
-			size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
-			if (n == 3 && n <= len - i && s[i] == 0xe2 && s[i + 1] == 0x80 &&
-			    (s[i + 2] == 0xa8 || s[i + 2] == 0xa9)) {
-				/* U+2028 / U+2029 stay escaped, as json_encode() keeps them */
-				fprintf(out, "\\u%04x", s[i + 2] == 0xa8 ? 0x2028 : 0x2029);
-				i += 3;
-			} else if (n > 1 && n <= len - i && cli_utf8_valid(s + i, n)) {
-				fwrite(s + i, 1, n, out);
-				i += n;
-			} else {
-				fputs("\xef\xbf\xbd", out);
-				i++;
-			}
-		}
-	}
-	fputc('"', out);
+	cli_json_string(out, s, len,
+	                ZS_ESC_UNESCAPED_UNICODE | ZS_ESC_UNESCAPED_SLASHES |
+	                        ZS_ESC_INVALID_UTF8_SUBSTITUTE);
 }
 
 static void put_str(tj *j, const zs_str *s)
@@ -94,27 +54,12 @@ static void put_double(FILE *out, double d)
 	}
 }
 
-/* Keys exactly 0, 1, ..., n-1 in order: a JSON array. */
-static bool is_list(const zs_tree *t, const zs_node *n)
-{
-	size_t c;
-	int64_t want = 0;
-
-	for (c = n->first_child; c; c = t->nodes[c - 1].next) {
-		const zs_node *ch = &t->nodes[c - 1];
-		if (!(ch->flags & ZS_NODE_KEY_INT) || ch->key_int != want++) {
-			return false;
-		}
-	}
-	return true;
-}
-
 static bool write_value(tj *j, size_t idx, size_t depth);
 
 static bool write_container(tj *j, const zs_node *n, size_t depth, bool object)
 {
 	size_t c;
-	bool first = true, list = !object && is_list(j->t, n);
+	bool first = true, list = !object && zs_tree_is_list(j->t, n);
 
 	fputc(list ? '[' : '{', j->out);
 	for (c = n->first_child; c; c = j->t->nodes[c - 1].next) {

@@ -1,6 +1,6 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * Shared definitions of the PHP-independent core: status codes, branch hints, limits and
+ * Shared definitions of the PHP-independent core: branch hints, the inline marker and
  * the allocator hook every core module allocates through. No PHP headers, no globals,
  * no I/O: the extension, the CLI, the unit tests and the fuzzers all link this core.
  */

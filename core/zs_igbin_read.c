@@ -547,9 +547,7 @@ bool zs_igbin_read(zs_tree *t, const unsigned char *data, size_t len)
 	r.t = t;
 	r.s = data;
 	r.len = len;
-	t->input = data;
-	t->input_len = len;
-	t->format = ZS_FMT_IGBINARY;
+	zs_tree_set_input(t, data, len, ZS_FMT_IGBINARY);
 	if (len < 5) {
 		zs_tree_fail(t, len < 4 ? len : 4, len < 4 ? "truncated header" : "unexpected end of data");
 		goto done;

@@ -589,9 +589,7 @@ bool zs_phpser_read(zs_tree *t, const unsigned char *data, size_t len)
 	r.t = t;
 	r.s = data;
 	r.len = len;
-	t->input = data;
-	t->input_len = len;
-	t->format = ZS_FMT_PHPSER;
+	zs_tree_set_input(t, data, len, ZS_FMT_PHPSER);
 	t->header_len = 0;
 	ok = read_value(&r, &root);
 	if (ok && r.pos != r.len) {

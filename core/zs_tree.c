@@ -100,6 +100,27 @@ bool zs_tree_pool_add(zs_tree *t, const unsigned char *src, size_t len, zs_str *
 	return true;
 }
 
+void zs_tree_set_input(zs_tree *t, const unsigned char *data, size_t len, zs_format format)
+{
+	t->input = data;
+	t->input_len = len;
+	t->format = format;
+}
+
+bool zs_tree_is_list(const zs_tree *t, const zs_node *n)
+{
+	size_t c;
+	int64_t want = 0;
+
+	for (c = n->first_child; c; c = t->nodes[c - 1].next) {
+		const zs_node *ch = &t->nodes[c - 1];
+		if (!(ch->flags & ZS_NODE_KEY_INT) || ch->key_int != want++) {
+			return false;
+		}
+	}
+	return true;
+}
+
 size_t zs_tree_resolve(const zs_tree *t, size_t idx)
 {
 	size_t hops = 0;

@@ -110,6 +110,9 @@ size_t zs_tree_add(zs_tree *t, zs_kind kind, size_t pos);
 /* Links `child` as the last entry of `parent` and counts it. */
 void zs_tree_link(zs_tree *t, size_t parent, size_t child);
 
+/* Start of every reader: the tree refers to `data` (not copied) read as `format`. */
+void zs_tree_set_input(zs_tree *t, const unsigned char *data, size_t len, zs_format format);
+
 /* Bytes of a string span (input or pool). */
 const unsigned char *zs_tree_bytes(const zs_tree *t, const zs_str *s);
 
@@ -119,6 +122,10 @@ bool zs_tree_pool_add(zs_tree *t, const unsigned char *src, size_t len, zs_str *
 /* Follows OBJREF / COPY / REF chains to the node that holds the value itself. Chains only
  * point backwards, so this ends; `hops` bounds it anyway against a corrupt tree. */
 size_t zs_tree_resolve(const zs_tree *t, size_t idx);
+
+/* True when the children of `n` have the keys 0, 1, ..., count-1 in that order: what PHP
+ * calls a list and JSON writes as an array. */
+bool zs_tree_is_list(const zs_tree *t, const zs_node *n);
 
 /* Name of a kind ("array", "object", ...) and of a format ("igbinary", ...). */
 const char *zs_kind_name(zs_kind k);

@@ -108,6 +108,49 @@ static inline unsigned char *put_u_escape(unsigned char *o, uint32_t u)
 	return o + 6;
 }
 
+/* "00" "01" ... "ff": two hex digits per lookup. */
+static const char hex_pairs[513] =
+        "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+        "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+        "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+        "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+        "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+        "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+        "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+        "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/* The common case of escape_one, inlined into the run loop: a well-formed 2- or 3-byte
+ * sequence written as one \uXXXX. Returns the position after it, or 0 when the general
+ * path must decide (other flags, 4 bytes, ill-formed, line terminators). */
+static inline size_t escape_bmp_fast(unsigned char **op, const unsigned char *s, size_t pos,
+                                     size_t len)
+{
+	unsigned c = s[pos];
+	uint32_t cp;
+	size_t adv;
+	if (c >= 0xE0 && c < 0xF0 && len - pos >= 3 && IS_TRAIL(s[pos + 1]) && IS_TRAIL(s[pos + 2])) {
+		cp = ((c & 0x0F) << 12) | ((uint32_t)(s[pos + 1] & 0x3F) << 6) | (s[pos + 2] & 0x3F);
+		if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) {
+			return 0;
+		}
+		adv = 3;
+	} else if (c >= 0xC2 && c < 0xE0 && len - pos >= 2 && IS_TRAIL(s[pos + 1])) {
+		cp = ((c & 0x1F) << 6) | (s[pos + 1] & 0x3F);
+		adv = 2;
+	} else {
+		return 0;
+	}
+	{
+		unsigned char *o = *op;
+		o[0] = '\\';
+		o[1] = 'u';
+		memcpy(o + 2, hex_pairs + 2 * (cp >> 8), 2);
+		memcpy(o + 4, hex_pairs + 2 * (cp & 0xFF), 2);
+		*op = o + 6;
+	}
+	return pos + adv;
+}
+
 static inline unsigned char *put2(unsigned char *o, char a, char b)
 {
 	o[0] = (unsigned char)a;
@@ -348,6 +391,8 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
                       uint32_t flags, size_t *consumed)
 {
 	const unsigned mask = class_mask(flags);
+	/* Escaped as \\uXXXX with nothing else to consider (2028/2029 included). */
+	const bool fast_utf8 = !(flags & ZS_ESC_UNESCAPED_UNICODE);
 	unsigned char *o = out;
 	size_t pos = 0;
 
@@ -357,6 +402,13 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
 			pos = copy_plain(&o, s, pos, soft, mask);
 			if (pos >= soft) {
 				break;
+			}
+			if (fast_utf8 && s[pos] >= 0x80) {
+				size_t next = escape_bmp_fast(&o, s, pos, len);
+				if (next != 0) {
+					pos = next;
+					continue;
+				}
 			}
 			pos = escape_one(&o, s, pos, len, flags);
 			if (pos == SIZE_MAX) {
@@ -382,6 +434,20 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
 			}
 			/* Specials come in runs (non-Latin text): stay here while they last. */
 			do {
+				/* The two commonest specials skip the call: '/' of URLs (it only gets
+				 * here when it is to be escaped) and non-Latin text. */
+				if (s[pos] == '/') {
+					o = put2(o, '\\', '/');
+					pos++;
+					continue;
+				}
+				if (fast_utf8 && s[pos] >= 0x80) {
+					size_t next = escape_bmp_fast(&o, s, pos, len);
+					if (next != 0) {
+						pos = next;
+						continue;
+					}
+				}
 				pos = escape_one(&o, s, pos, len, flags);
 				if (pos == SIZE_MAX) {
 					*consumed = 0;

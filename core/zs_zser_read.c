@@ -7,6 +7,7 @@
  * instead of a shape reference (§7, §8).
  */
 #include "zs_zser_read.h"
+#include "zs_grow.h"
 #include "zs_wire_read.h"
 
 #include <string.h>
@@ -53,29 +54,12 @@ static size_t int_size(int64_t i)
 
 static bool grow(ctx *c, size_t **p, size_t *cap, size_t need)
 {
-	size_t ncap;
-	void *np;
+	void *np = *p;
 
-	if (need <= *cap) {
+	if (zs_grow(c->t->alloc, &np, cap, need, sizeof(size_t), 64)) {
+		*p = np;
 		return true;
 	}
-	ncap = *cap ? *cap * 2 : 64;
-	if (ncap < need) {
-		ncap = need;
-	}
-	if (ncap > SIZE_MAX / sizeof(size_t)) {
-		goto nomem;
-	}
-	np = *p ? c->t->alloc->realloc(c->t->alloc->ctx, *p, *cap * sizeof(size_t),
-	                               ncap * sizeof(size_t))
-	        : c->t->alloc->malloc(c->t->alloc->ctx, ncap * sizeof(size_t));
-	if (!np) {
-		goto nomem;
-	}
-	*p = np;
-	*cap = ncap;
-	return true;
-nomem:
 	c->t->out_of_memory = true;
 	return zs_tree_fail(c->t, (size_t)(c->r.p - c->r.start), "out of memory");
 }
@@ -258,9 +242,7 @@ bool zs_zser_read(zs_tree *t, const unsigned char *data, size_t len)
 
 	memset(&c, 0, sizeof(c));
 	c.t = t;
-	t->input = data;
-	t->input_len = len;
-	t->format = ZS_FMT_ZSER;
+	zs_tree_set_input(t, data, len, ZS_FMT_ZSER);
 	t->version = len >= 2 ? data[1] : 0;
 	t->header_len = 2;
 	zs_reader_init(&c.r, data, len, t->alloc, (uint32_t)max);

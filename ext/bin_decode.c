@@ -130,7 +130,7 @@ static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 	while (ncap <= need) {
 		ncap = ncap > 0x7FFFFFFFu ? need + 1 : ncap * 2;
 	}
-	if (arr == inl) {
+	if (inl != NULL && arr == inl) {
 		/* leaving the built-in table: copy it out, never free it */
 		void *n = safe_emalloc(ncap, elem, 0);
 		memcpy(n, arr, (size_t)*cap * elem);
@@ -143,7 +143,7 @@ static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 	return arr;
 }
 
-/* The zend_string of string table entry idx, created on first use and shared after. */
+/* grow_from() for a table that has no built-in storage (starts NULL). */
 static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
 {
 	return grow_from(arr, NULL, cap, need, elem);

@@ -35,8 +35,6 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 ZEND_BEGIN_MODULE_GLOBALS(zser)
 /* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
 int json_error_code;
-/* Nesting of the jsond encoder across re-entrant calls from jsonSerialize(). */
-int json_encoder_depth;
 ZEND_END_MODULE_GLOBALS(zser)
 
 ZEND_EXTERN_MODULE_GLOBALS(zser)

@@ -19,6 +19,15 @@ mt_srand($seed);
 $pass = $fail = 0;
 $flags = JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION | JSON_PARTIAL_OUTPUT_ON_ERROR;
 
+function random_bytes_seeded(int $n): string
+{
+	$s = '';
+	for ($i = 0; $i < $n; $i++) {
+		$s .= chr(mt_rand(0, 255));
+	}
+	return $s;
+}
+
 function ok(bool $cond, string $what): void
 {
 	global $pass, $fail, $seed;
@@ -98,6 +107,21 @@ $self = new stdClass();
 $self->me = $self;
 [$rc, $out] = zser_run(['to-json'], serialize($self));
 ok($rc === 0 && trim($out) === '{"me":null}', "to-json recursion becomes null: $out");
+// Strings JSON cannot carry as they are: ill-formed UTF-8 is replaced as
+// JSON_INVALID_UTF8_SUBSTITUTE does, control bytes and U+2028/U+2029 escaped as json_encode() does.
+$odd = ["a\xffb", "\xe2\x82", "\xe2\x82x", "\xf0\x9f\x98", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+	"\x00\x01\x08\x0c\x1f\x7f", "\u{2028}\u{2029}", "x\u{10ffff}\u{e9}/\\\"", str_repeat("\u{e9}\xff", 700)];
+for ($i = 0; $i < 50; $i++) {
+	$odd[] = random_bytes_seeded(mt_rand(0, 40));
+}
+foreach ($odd as $k => $str) {
+	$v = ['s' => $str, $str => 1];
+	$want = json_encode($v, $flags | JSON_INVALID_UTF8_SUBSTITUTE);
+	foreach (['serialize' => serialize($v), 'igbinary' => igbinary_serialize($v)] as $fmt => $blob) {
+		[$rc, $out, $err] = zser_run(['to-json'], $blob);
+		ok($rc === 0 && rtrim($out, "\n") === $want, "to-json odd string #$k [$fmt] " . bin2hex($str) . ": rc=$rc $out");
+	}
+}
 foreach (['{"a":}', '[1,]', '{"a" 1}', "\"\xff\"", '"\ud800"', '01', '[1] x', '', str_repeat('[', 5000)] as $bad) {
 	$res = zser_run(['from-json'], $bad);
 	ok($res[0] === 1 && preg_match('/^error at offset \d+: /', $res[2]) === 1, 'from-json rejects ' . substr($bad, 0, 20) . ": rc={$res[0]} " . trim($res[2]));

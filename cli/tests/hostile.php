@@ -165,6 +165,17 @@ $res = zser_run(['check'], serialize([1]));
 ok($res[0] === 0 && str_starts_with($res[1], 'valid php-serialize'), 'check prints the verdict');
 $res = zser_run(['--help'], '');
 ok($res[0] === 0 && str_contains($res[1], 'usage: zser'), '--help');
+// Every command the man page and docs/CLI.md name must be named by --help as well.
+$docs = file_get_contents(__DIR__ . '/../../docs/CLI.md');
+preg_match_all('/^\| `zser ([a-z-]+)/m', $docs, $m);
+$man = file_get_contents(__DIR__ . '/../../docs/zser.1');
+preg_match_all('/^\.B ([a-z][a-z\\\\-]+)$/m', $man, $mm);
+$man_cmds = array_diff(str_replace('\\', '', $mm[1]), ['zser']);
+$cmds = array_unique(array_merge($m[1], $man_cmds));
+ok(count($cmds) >= 6, 'commands found in the docs: ' . implode(' ', $cmds));
+foreach ($cmds as $cmd) {
+	ok(preg_match('/^  ' . preg_quote($cmd, '/') . ' /m', $res[1]) === 1, "--help names $cmd");
+}
 $res = zser_run(['--version'], '');
 ok($res[0] === 0 && preg_match('/^zser \d+\.\d+\.\d+/', $res[1]) === 1, '--version');
 $res = zser_run(['dump', '--offsets', $tmp], '');

@@ -7,82 +7,13 @@
 #include "zs_igbin_read.h"
 #include "zs_test.h"
 
+#define ZS_TEST_READ zs_igbin_read
+#include "zs_tree_test.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct blob {
-	const char *s;
-	size_t len;
-} blob;
-
-#define BLOB(lit)              \
-	{                          \
-		(lit), sizeof(lit) - 1 \
-	}
 #define HDR "\0\0\0\2"
-
-static bool parse_n(zs_tree *t, const char *s, size_t len)
-{
-	zs_tree_init(t, &zs_alloc_libc, 0);
-	return zs_igbin_read(t, (const unsigned char *)s, len);
-}
-
-#define parse(t, lit)               parse_n((t), (lit), sizeof(lit) - 1)
-#define expect_error(lit, pos, msg) expect_error_n((lit), sizeof(lit) - 1, (pos), (msg))
-
-static bool str_is(const zs_tree *t, const zs_str *s, const char *want)
-{
-	return s->len == strlen(want) && memcmp(zs_tree_bytes(t, s), want, s->len) == 0;
-}
-
-static const zs_node *child(const zs_tree *t, size_t parent, size_t n)
-{
-	size_t c = t->nodes[parent].first_child;
-	while (c && n--) {
-		c = t->nodes[c - 1].next;
-	}
-	return c ? &t->nodes[c - 1] : NULL;
-}
-
-static void expect_error_n(const char *b, size_t len, size_t pos, const char *msg_part)
-{
-	zs_tree t;
-	bool ok = parse_n(&t, b, len);
-	ZS_CHECK(!ok);
-	ZS_CHECK(t.error != NULL && strstr(t.error, msg_part) != NULL);
-	ZS_CHECK(t.error_pos == pos);
-	if (t.error_pos != pos || !t.error || !strstr(t.error, msg_part)) {
-		fprintf(stderr, "  got '%s' at %zu, want '%s' at %zu\n", t.error ? t.error : "",
-		        t.error_pos, msg_part, pos);
-	}
-	zs_tree_free(&t);
-}
-
-static void mutate(const char *b, size_t len)
-{
-	unsigned char *buf = malloc(len);
-	size_t i;
-	int bit;
-
-	memcpy(buf, b, len);
-	for (i = 0; i < len; i++) {
-		zs_tree t;
-		zs_tree_init(&t, &zs_alloc_libc, 0);
-		ZS_CHECK(!zs_igbin_read(&t, buf, i));
-		ZS_CHECK(t.error != NULL && t.error_pos <= i);
-		zs_tree_free(&t);
-		for (bit = 0; bit < 8; bit++) {
-			bool ok;
-			buf[i] ^= (unsigned char)(1 << bit);
-			zs_tree_init(&t, &zs_alloc_libc, 0);
-			ok = zs_igbin_read(&t, buf, len);
-			ZS_CHECK(ok ? t.error == NULL && t.count > 0 : t.error != NULL && t.error_pos <= len);
-			zs_tree_free(&t);
-			buf[i] ^= (unsigned char)(1 << bit);
-		}
-	}
-	free(buf);
-}
 
 static const blob valid[] = {
         BLOB(HDR "\x00"),

@@ -1,0 +1,311 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * Embed-SAPI bootstrap for the PHP-level fuzz targets (see fuzz_php.h). PHP is started once
+ * with zser registered through php_module_startup()'s additional-module argument, the way a
+ * statically built extension is; every input then runs in a request of its own, so anything
+ * zser allocates and forgets is a leak LeakSanitizer can see at request end (Zend MM is off).
+ * Calls are made from C under a frameless placeholder execute_data so that an exception stays
+ * in EG(exception) for inspection instead of becoming an "Uncaught" fatal error.
+ */
+#include "fuzz_php.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sapi/embed/php_embed.h"
+#include "zend_exceptions.h"
+
+extern zend_module_entry zser_module_entry;
+
+/* No php.ini is read (php_ini_ignore): these are all the settings the targets run with.
+ * memory_limit does not apply with Zend MM off; libFuzzer's -rss_limit_mb and
+ * -malloc_limit_mb take its place. */
+static const char fz_ini[] = "html_errors=0\n"
+                             "display_errors=0\n"
+                             "display_startup_errors=1\n"
+                             "log_errors=0\n"
+                             "error_reporting=-1\n"
+                             "memory_limit=-1\n"
+                             "max_execution_time=0\n"
+                             "output_buffering=0\n"
+                             "implicit_flush=1\n"
+                             "register_argc_argv=0\n"
+                             "precision=14\n"
+                             "serialize_precision=-1\n";
+
+/* LeakSanitizer's end-of-process check also sees what libphp allocates once at startup and
+ * never frees (function tables of the built-in modules); those are not ours. A leak made
+ * while an input runs is reported at the end of that input, with zser's frames. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:zend_register_functions\n";
+}
+
+static const char *fz_target = "fuzz";
+static const uint8_t *fz_input;
+static size_t fz_input_size;
+static zend_execute_data fz_frame;
+static int fz_warnings, fz_notices;
+static zend_string *fz_last_warning;
+static void (*fz_prev_error_cb)(int type, zend_string *file, const uint32_t line,
+                                zend_string *message);
+
+static void print_input(void)
+{
+	size_t i, shown = fz_input_size < 2048 ? fz_input_size : 2048;
+
+	fprintf(stderr, "input (%zu bytes): \"", fz_input_size);
+	for (i = 0; i < shown; i++) {
+		unsigned char c = fz_input[i];
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			fputc(c, stderr);
+		} else {
+			fprintf(stderr, "\\x%02x", c);
+		}
+	}
+	fprintf(stderr, "\"%s\n", shown < fz_input_size ? " (cut)" : "");
+}
+
+void fz_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "\n==== %s: FINDING: ", fz_target);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (fz_input) {
+		print_input();
+	}
+	fflush(stderr);
+	abort();
+}
+
+/* Counts warnings for the harnesses and turns every fatal error into a finding: a decoder
+ * must never end a request with "Allowed memory size exhausted" or any other E_ERROR. */
+static void fz_error_cb(int type, zend_string *file, const uint32_t line, zend_string *message)
+{
+	int kind = type & E_ALL;
+
+	if (kind &
+	    (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_RECOVERABLE_ERROR | E_PARSE)) {
+		fz_fail("fatal error (type %d): %s", kind, ZSTR_VAL(message));
+	}
+	if (kind & (E_WARNING | E_USER_WARNING | E_CORE_WARNING | E_COMPILE_WARNING)) {
+		fz_warnings++;
+		if (fz_last_warning) {
+			zend_string_release(fz_last_warning);
+		}
+		fz_last_warning = zend_string_copy(message);
+	} else {
+		fz_notices++;
+	}
+	fz_prev_error_cb(type, file, line, message);
+}
+
+static int fz_sapi_startup(sapi_module_struct *sf)
+{
+	/* php_embed_init() has just put its own INI text here (malloc'd, freed by
+	 * php_embed_shutdown with free()); ours replaces it. */
+	free(sf->ini_entries);
+	sf->ini_entries = strdup(fz_ini);
+	return php_module_startup(sf, &zser_module_entry);
+}
+
+void fz_request_begin(const uint8_t *data, size_t size)
+{
+	fz_input = data;
+	fz_input_size = size;
+	if (php_request_startup() == FAILURE) {
+		fz_fail("php_request_startup failed");
+	}
+	SG(headers_sent) = 1;
+	SG(request_info).no_headers = 1;
+	/* As if a script were running: messages then name the function ("f(): ...") instead
+	 * of "PHP Request Startup". */
+	PG(during_request_startup) = 0;
+	memset(&fz_frame, 0, sizeof(fz_frame));
+	EG(current_execute_data) = &fz_frame;
+}
+
+void fz_request_end(void)
+{
+	if (EG(exception)) {
+		zend_clear_exception();
+	}
+	/* Request shutdown frees the contents of objects still alive but never the objects
+	 * themselves (with Zend MM the whole heap goes at once). Garbage cycles (a decoded
+	 * object that points to itself) would then look like leaks, so collect them first;
+	 * a reference count zser really leaked keeps its value out of reach of the collector. */
+	zend_gc_collect_cycles();
+	EG(current_execute_data) = NULL;
+	php_request_shutdown(NULL);
+	fz_input = NULL;
+	fz_input_size = 0;
+}
+
+static zend_string *read_string_prop(zend_class_entry *scope, zend_object *obj, const char *name)
+{
+	zval rv, *p = zend_read_property(scope, obj, name, strlen(name), 1, &rv);
+	return zval_get_string(p);
+}
+
+void fz_call(fz_result *r, const char *name, uint32_t argc, zval *argv)
+{
+	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
+
+	memset(r, 0, sizeof(*r));
+	ZVAL_UNDEF(&r->ret);
+	if (!fn) {
+		fz_fail("no PHP function %s()", name);
+	}
+	if (EG(exception)) {
+		zend_clear_exception();
+	}
+	fz_warnings = fz_notices = 0;
+	fz_last_warning = NULL;
+	zend_call_known_function(fn, NULL, NULL, &r->ret, argc, argv, NULL);
+	r->warnings = fz_warnings;
+	r->notices = fz_notices;
+	r->warning = fz_last_warning;
+	fz_last_warning = NULL;
+	if (EG(exception)) {
+		zend_object *ex = EG(exception);
+		zend_class_entry *scope =
+		        instanceof_function(ex->ce, zend_ce_exception) ? zend_ce_exception : zend_ce_error;
+		zval rv, *code;
+
+		zval_ptr_dtor(&r->ret);
+		ZVAL_UNDEF(&r->ret);
+		r->ex_class = zend_string_copy(ex->ce->name);
+		r->ex_message = read_string_prop(scope, ex, "message");
+		code = zend_read_property(scope, ex, "code", sizeof("code") - 1, 1, &rv);
+		r->ex_code = zval_get_long(code);
+		zend_clear_exception();
+	}
+}
+
+void fz_result_free(fz_result *r)
+{
+	zval_ptr_dtor(&r->ret);
+	ZVAL_UNDEF(&r->ret);
+	if (r->ex_class) {
+		zend_string_release(r->ex_class);
+		zend_string_release(r->ex_message);
+		r->ex_class = r->ex_message = NULL;
+	}
+	if (r->warning) {
+		zend_string_release(r->warning);
+		r->warning = NULL;
+	}
+}
+
+zend_string *fz_serialize(zval *v)
+{
+	fz_result r;
+	zend_string *s = NULL;
+
+	fz_call(&r, "serialize", 1, v);
+	if (Z_TYPE(r.ret) == IS_STRING) {
+		s = zend_string_copy(Z_STR(r.ret));
+	}
+	fz_result_free(&r);
+	return s;
+}
+
+void fz_ini_set(const char *name, const char *value)
+{
+	zend_string *k = zend_string_init(name, strlen(name), 0);
+	zend_string *v = zend_string_init(value, strlen(value), 0);
+
+	if (zend_alter_ini_entry(k, v, PHP_INI_USER, PHP_INI_STAGE_RUNTIME) == FAILURE) {
+		fz_fail("cannot set %s=%s", name, value);
+	}
+	zend_string_release(k);
+	zend_string_release(v);
+}
+
+const char *fz_describe(const fz_result *r)
+{
+	static char buf[512];
+	size_t n;
+
+	if (r->ex_class) {
+		n = (size_t)snprintf(buf, sizeof(buf), "threw %s(%ld): %.200s", ZSTR_VAL(r->ex_class),
+		                     (long)r->ex_code, ZSTR_VAL(r->ex_message));
+	} else if (Z_TYPE(r->ret) == IS_STRING) {
+		n = (size_t)snprintf(buf, sizeof(buf), "string(%zu) \"%.200s\"", Z_STRLEN(r->ret),
+		                     Z_STRVAL(r->ret));
+	} else {
+		n = (size_t)snprintf(buf, sizeof(buf), "%s", zend_zval_type_name(&r->ret));
+	}
+	if (r->warnings && n < sizeof(buf)) {
+		snprintf(buf + n, sizeof(buf) - n, " (+%d warnings, last: %.150s)", r->warnings,
+		         ZSTR_VAL(r->warning));
+	}
+	return buf;
+}
+
+void fz_same_throw(const char *what, const fz_result *a, const fz_result *b)
+{
+	if (!a->ex_class != !b->ex_class ||
+	    (a->ex_class &&
+	     (!zend_string_equals(a->ex_class, b->ex_class) || a->ex_code != b->ex_code ||
+	      !zend_string_equals(a->ex_message, b->ex_message)))) {
+		char first[512];
+		snprintf(first, sizeof(first), "%s", fz_describe(a));
+		fz_fail("%s: exceptions differ: zser %s / reference %s", what, first, fz_describe(b));
+	}
+}
+
+/* True when `name` exists and does something other than throw the skeleton's
+ * "not implemented" Error (the probe passes an empty string, valid for every target). */
+static bool implemented(const char *name)
+{
+	fz_result r;
+	zval arg;
+	bool ok;
+
+	if (!zend_hash_str_find_ptr(CG(function_table), name, strlen(name))) {
+		return false;
+	}
+	ZVAL_EMPTY_STRING(&arg);
+	fz_call(&r, name, 1, &arg);
+	ok = !(r.ex_class && zend_string_equals_literal(r.ex_message, "not implemented"));
+	fz_result_free(&r);
+	return ok;
+}
+
+void fz_php_start(const char *target, const char *const *needed)
+{
+	static char *argv[] = {"fuzz", NULL};
+	const char *const *n;
+
+	fz_target = target;
+	/* Read by the Zend allocator when it starts: every emalloc becomes a malloc. */
+	setenv("USE_ZEND_ALLOC", "0", 1);
+	php_embed_module.php_ini_ignore = 1;
+	php_embed_module.startup = fz_sapi_startup;
+	if (php_embed_init(1, argv) == FAILURE) {
+		fprintf(stderr, "%s: PHP embed startup failed\n", target);
+		exit(1);
+	}
+	fz_prev_error_cb = zend_error_cb;
+	zend_error_cb = fz_error_cb;
+	/* php_embed_init left a request open; each input gets its own from here on. */
+	php_request_shutdown(NULL);
+
+	fz_request_begin((const uint8_t *)"", 0);
+	for (n = needed; *n; n++) {
+		if (!implemented(*n)) {
+			fz_request_end();
+			fprintf(stderr, "%s: SKIP: %s() is not implemented yet\n", target, *n);
+			exit(FZ_EXIT_SKIP);
+		}
+	}
+	fz_request_end();
+}

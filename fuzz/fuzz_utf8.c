@@ -1,0 +1,277 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * Fuzz target (core only): core/zs_utf8 against a plain byte-at-a-time reference.
+ * zs_utf8_valid() must agree with a strict RFC 3629 validator; zs_utf8_decode() must return
+ * the reference code point and length for every well-formed sequence and stay inside the
+ * input for ill-formed ones; zs_json_escape() must produce what a simple escaper following
+ * ext/json's rules produces, for several flag sets, both in one call and in small chunks
+ * (which exercises the block-copy fast path at every alignment and the `soft` limit).
+ */
+// fuzz-needs: core/zs_utf8.h core/zs_utf8.c
+// fuzz-max-len: 4096
+#include "zs_utf8.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Well-formed sequence at s: its length and code point, or 0 when ill-formed.
+static size_t ref_decode(const unsigned char *s, size_t avail, int32_t *cp)
+{
+	unsigned char c = s[0];
+	size_t n, i;
+	int32_t v, min;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	} else if (c >= 0xC2 && c <= 0xDF) {
+		n = 2, v = c & 0x1F, min = 0x80;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		n = 3, v = c & 0x0F, min = 0x800;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4, v = c & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (avail < n) {
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80) {
+			return 0;
+		}
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) {
+		return 0;
+	}
+	*cp = v;
+	return n;
+}
+
+static bool ref_valid(const unsigned char *s, size_t len)
+{
+	size_t i = 0, n;
+	int32_t cp;
+
+	while (i < len) {
+		n = ref_decode(s + i, len - i, &cp);
+		if (!n) {
+			return false;
+		}
+		i += n;
+	}
+	return true;
+}
+
+typedef struct out {
+	unsigned char *p;
+	size_t len;
+} out;
+
+static void put(out *o, const char *s, size_t n)
+{
+	memcpy(o->p + o->len, s, n);
+	o->len += n;
+}
+
+static void put_u(out *o, unsigned v, bool upper)
+{
+	char tmp[8];
+	snprintf(tmp, sizeof(tmp), upper ? "\\u%04X" : "\\u%04x", v);
+	put(o, tmp, 6);
+}
+
+// ext/json's escaping rules (json_encoder.c), one character at a time. Ill-formed input
+// skips as many bytes as zs_utf8_decode reports (PHP's own resynchronisation rule, checked
+// separately for staying in bounds). Returns false where ext/json reports a UTF-8 error.
+static bool ref_escape(out *o, const unsigned char *s, size_t len, uint32_t f)
+{
+	size_t i = 0, n, adv;
+	int32_t cp;
+
+	while (i < len) {
+		unsigned char c = s[i];
+		n = ref_decode(s + i, len - i, &cp);
+		if (!n) {
+			(void)zs_utf8_decode(s + i, len - i, &adv);
+			if (f & ZS_ESC_INVALID_UTF8_SUBSTITUTE) {
+				if (f & ZS_ESC_UNESCAPED_UNICODE) {
+					put(o, "\xEF\xBF\xBD", 3);
+				} else {
+					put(o, "\\ufffd", 6);
+				}
+			} else if (!(f & ZS_ESC_INVALID_UTF8_IGNORE)) {
+				return false;
+			}
+			i += adv;
+			continue;
+		}
+		i += n;
+		if (cp >= 0x80) {
+			if ((f & ZS_ESC_UNESCAPED_UNICODE) &&
+			    ((f & ZS_ESC_UNESCAPED_LINE_TERMINATORS) || (cp != 0x2028 && cp != 0x2029))) {
+				put(o, (const char *)s + i - n, n);
+			} else if (cp >= 0x10000) {
+				cp -= 0x10000;
+				put_u(o, 0xD800 | (unsigned)(cp >> 10), false);
+				put_u(o, 0xDC00 | (unsigned)(cp & 0x3FF), false);
+			} else {
+				put_u(o, (unsigned)cp, false);
+			}
+			continue;
+		}
+		switch (c) {
+		case '"':
+			if (f & ZS_ESC_HEX_QUOT) {
+				put(o, "\\u0022", 6);
+			} else {
+				put(o, "\\\"", 2);
+			}
+			break;
+		case '\\':
+			put(o, "\\\\", 2);
+			break;
+		case '/':
+			if (f & ZS_ESC_UNESCAPED_SLASHES) {
+				put(o, "/", 1);
+			} else {
+				put(o, "\\/", 2);
+			}
+			break;
+		case '\b':
+			put(o, "\\b", 2);
+			break;
+		case '\f':
+			put(o, "\\f", 2);
+			break;
+		case '\n':
+			put(o, "\\n", 2);
+			break;
+		case '\r':
+			put(o, "\\r", 2);
+			break;
+		case '\t':
+			put(o, "\\t", 2);
+			break;
+		case '<':
+		case '>':
+			if (f & ZS_ESC_HEX_TAG) {
+				put_u(o, c, true);
+			} else {
+				put(o, (const char *)&c, 1);
+			}
+			break;
+		case '&':
+			if (f & ZS_ESC_HEX_AMP) {
+				put(o, "\\u0026", 6);
+			} else {
+				put(o, "&", 1);
+			}
+			break;
+		case '\'':
+			if (f & ZS_ESC_HEX_APOS) {
+				put(o, "\\u0027", 6);
+			} else {
+				put(o, "'", 1);
+			}
+			break;
+		default:
+			if (c < 0x20) {
+				put_u(o, c, false);
+			} else {
+				put(o, (const char *)&c, 1);
+			}
+		}
+	}
+	return true;
+}
+
+static void fail(const char *what, const uint8_t *data, size_t size, uint32_t flags)
+{
+	size_t i;
+	fprintf(stderr, "\n==== fuzz_utf8: FINDING: %s (flags 0x%x)\ninput (%zu bytes):", what,
+	        (unsigned)flags, size);
+	for (i = 0; i < size && i < 512; i++) {
+		fprintf(stderr, " %02x", data[i]);
+	}
+	fputc('\n', stderr);
+	abort();
+}
+
+static const uint32_t flag_sets[] = {
+        0,
+        ZS_ESC_UNESCAPED_SLASHES | ZS_ESC_UNESCAPED_UNICODE,
+        ZS_ESC_HEX_TAG | ZS_ESC_HEX_AMP | ZS_ESC_HEX_APOS | ZS_ESC_HEX_QUOT |
+                ZS_ESC_INVALID_UTF8_SUBSTITUTE,
+        ZS_ESC_UNESCAPED_UNICODE | ZS_ESC_UNESCAPED_LINE_TERMINATORS | ZS_ESC_INVALID_UTF8_IGNORE,
+        ZS_ESC_UNESCAPED_UNICODE | ZS_ESC_INVALID_UTF8_SUBSTITUTE,
+};
+
+// The escape of s[0..len) through zs_json_escape in pieces of at most `chunk` bytes.
+static size_t escape_chunked(unsigned char *dst, const unsigned char *s, size_t len, uint32_t flags,
+                             size_t chunk, bool *bad)
+{
+	size_t pos = 0, total = 0;
+
+	*bad = false;
+	while (pos < len) {
+		size_t soft = len - pos < chunk ? len - pos : chunk, consumed = 0;
+		size_t n = zs_json_escape(dst + total, s + pos, len - pos, soft, flags, &consumed);
+		if (n == ZS_ESC_BAD_UTF8) {
+			*bad = true;
+			return 0;
+		}
+		if (n > ZS_ESC_ROOM(soft) || consumed < soft || consumed > len - pos) {
+			*bad = true;
+			return SIZE_MAX;
+		}
+		total += n;
+		pos += consumed;
+	}
+	return total;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const unsigned char *s = data;
+	size_t i, f, room = ZS_ESC_ROOM(size);
+	unsigned char *want = malloc(room), *got = malloc(room);
+	static const size_t chunks[] = {SIZE_MAX, 1, 7, 16, 33};
+
+	if (zs_utf8_valid(s, size) != ref_valid(s, size)) {
+		fail("zs_utf8_valid disagrees with the reference", data, size, 0);
+	}
+	for (i = 0; i < size; i++) {
+		if (s[i] >= 0x80) {
+			size_t adv = 0, n;
+			int32_t cp = 0, ref_cp = -1;
+			cp = zs_utf8_decode(s + i, size - i, &adv);
+			n = ref_decode(s + i, size - i, &ref_cp);
+			if (adv < 1 || adv > size - i || (n && (cp != ref_cp || adv != n)) ||
+			    (!n && cp != -1)) {
+				fail("zs_utf8_decode disagrees with the reference", data, size, 0);
+			}
+		}
+	}
+	for (f = 0; f < sizeof(flag_sets) / sizeof(flag_sets[0]); f++) {
+		out o = {want, 0};
+		bool ok = ref_escape(&o, s, size, flag_sets[f]);
+		size_t c;
+		for (c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++) {
+			bool bad;
+			size_t n = escape_chunked(got, s, size, flag_sets[f], chunks[c], &bad);
+			if (n == SIZE_MAX) {
+				fail("zs_json_escape broke its output-size or `consumed` contract", data, size,
+				     flag_sets[f]);
+			}
+			if (bad == ok || (ok && (n != o.len || memcmp(got, want, n) != 0))) {
+				fail("zs_json_escape differs from the reference escaper", data, size, flag_sets[f]);
+			}
+		}
+	}
+	free(want);
+	free(got);
+	return 0;
+}

@@ -1,0 +1,159 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * Fuzz target (core only): the binary format's reader, core/zs_wire_read. The validate
+ * walker and the event reader must reach the same verdict, error and error offset on every
+ * input; every event must point inside the input and respect the claims FORMAT.md makes
+ * (counts never above the bytes that remain, offsets increasing); the number of events is
+ * bounded by the input size; a smaller max_depth can only turn a success into a depth
+ * error; and the reader's memory stays within FORMAT.md §12's bound (less than 32 bytes
+ * per input byte plus a constant; 64 allowed here for the doubling growth of its tables).
+ */
+// fuzz-needs: core/zs_wire_read.h core/zs_wire_read.c
+#include "zs_wire_read.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct counted {
+	size_t live, peak;
+} counted;
+
+// Each block carries its size in front so that frees can be counted.
+static void *c_malloc(void *ctx, size_t n)
+{
+	counted *c = ctx;
+	size_t *p = malloc(n + sizeof(size_t));
+	if (!p) {
+		return NULL;
+	}
+	*p = n;
+	c->live += n;
+	if (c->live > c->peak) {
+		c->peak = c->live;
+	}
+	return p + 1;
+}
+
+static void c_free(void *ctx, void *q)
+{
+	counted *c = ctx;
+	size_t *p = q;
+	if (p) {
+		c->live -= p[-1];
+		free(p - 1);
+	}
+}
+
+static void *c_realloc(void *ctx, void *q, size_t old_n, size_t n)
+{
+	void *r = c_malloc(ctx, n);
+	(void)old_n;
+	if (r && q) {
+		size_t have = ((size_t *)q)[-1];
+		memcpy(r, q, have < n ? have : n);
+		c_free(ctx, q);
+	}
+	return r;
+}
+
+static const uint8_t *cur;
+static size_t cur_size;
+
+static void fail(const char *fmt, unsigned long a, unsigned long b)
+{
+	size_t i;
+	fprintf(stderr, "\n==== fuzz_wire_read: FINDING: ");
+	fprintf(stderr, fmt, a, b);
+	fprintf(stderr, "\ninput (%zu bytes):", cur_size);
+	for (i = 0; i < cur_size && i < 512; i++) {
+		fprintf(stderr, " %02x", cur[i]);
+	}
+	fputc('\n', stderr);
+	abort();
+}
+
+// Pulls every event; returns the verdict and sets *err / *pos like zs_wire_validate.
+static bool walk(const uint8_t *data, size_t size, uint32_t max_depth, zs_wire_error *err,
+                 size_t *pos)
+{
+	counted c = {0, 0};
+	zs_alloc a = {c_malloc, c_realloc, c_free, &c};
+	zs_reader r;
+	zs_event ev;
+	size_t events = 0, last_pos = 0;
+	bool ok;
+
+	zs_reader_init(&r, data, size, &a, max_depth);
+	ok = zs_reader_header(&r);
+	while (ok && !zs_reader_done(&r)) {
+		memset(&ev, 0, sizeof(ev));
+		ok = zs_reader_next(&r, &ev);
+		if (!ok) {
+			break;
+		}
+		if (++events > 2 * size + 16) {
+			fail("more events (%lu) than the input (%lu bytes) can hold", events, size);
+		}
+		if (ev.type != ZS_EV_END) {
+			if (ev.pos >= size || ev.pos < last_pos) {
+				fail("event offset %lu out of order or outside the input (last %lu)", ev.pos,
+				     last_pos);
+			}
+			last_pos = ev.pos;
+		}
+		if (ev.str && (ev.str < data || ev.len > (size_t)(data + size - ev.str))) {
+			fail("event string [%lu, +%lu) outside the input", (unsigned long)(ev.str - data),
+			     ev.len);
+		}
+		if ((ev.type == ZS_EV_LIST || ev.type == ZS_EV_MAP || ev.type == ZS_EV_OBJECT ||
+		     ev.type == ZS_EV_OBJECT_DATA) &&
+		    ev.count > size - ev.pos) {
+			fail("container count %lu above the %lu bytes that remain", ev.count, size - ev.pos);
+		}
+	}
+	if (ok) {
+		ok = zs_reader_finish(&r);
+	}
+	*err = ok ? ZS_WE_NONE : r.err;
+	*pos = ok ? 0 : r.err_pos;
+	if (!ok && (r.err == ZS_WE_NONE || r.err_pos > size)) {
+		fail("failure without an error code, or offset %lu past the end (%lu)", r.err_pos, size);
+	}
+	zs_reader_free(&r);
+	if (c.live != 0) {
+		fail("reader leaked %lu bytes (peak %lu)", c.live, c.peak);
+	}
+	if (c.peak > 64 * size + 65536) {
+		fail("reader used %lu bytes of memory for %lu input bytes", c.peak, size);
+	}
+	return ok;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const uint32_t depths[] = {0, 3};
+	zs_wire_error verr, werr;
+	size_t vpos = 0, wpos = 0, i;
+	bool full = false;
+
+	cur = data;
+	cur_size = size;
+	for (i = 0; i < 2; i++) {
+		bool v = zs_wire_validate(data, size, &zs_alloc_libc, depths[i], &verr, &vpos);
+		bool w = walk(data, size, depths[i], &werr, &wpos);
+		if (v != w || (!v && (verr != werr || vpos != wpos))) {
+			fail("validate and the event walk disagree (error %lu vs %lu)", (unsigned long)verr,
+			     (unsigned long)werr);
+		}
+		if (i == 0) {
+			full = v;
+		} else if (v && !full) {
+			fail("valid with max_depth 3 but not with the default (%lu, %lu)", 0, 0);
+		} else if (!v && full && verr != ZS_WE_DEPTH) {
+			fail("a smaller max_depth gave error %lu instead of the depth error (%lu)",
+			     (unsigned long)verr, (unsigned long)ZS_WE_DEPTH);
+		}
+	}
+	return 0;
+}

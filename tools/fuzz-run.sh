@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# zser — runs the libFuzzer targets built by `make fuzz-build` (docs/FUZZING.md).
+#   tools/fuzz-run.sh run TARGET...      fuzz each target for $FUZZ_SECONDS (default 60)
+#   tools/fuzz-run.sh regress TARGET...  replay every file in fuzz/regress/<target>/ once
+# One target at a time (the machine has two cores and others may be building). Each target
+# ends as passed, failed (a finding: the log and the crashing input are kept under
+# build/fuzz/) or skipped (not built yet because a file it needs is missing, or the function
+# it calls still throws "not implemented": exit status 86). Results go to
+# build/fuzz/<mode>-summary.txt as "target status executions seconds"; the last line printed
+# is "N passed, N failed, N skipped".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+
+mode=${1:?usage: fuzz-run.sh run|regress TARGET...}
+shift
+out=build/fuzz
+seconds=${FUZZ_SECONDS:-60}
+max_len=${FUZZ_MAX_LEN:-32768}
+summary=$out/$mode-summary.txt
+mkdir -p "$out/logs"
+: >"$summary"
+passed=0 failed=0 skipped=0
+
+# Sanitizer reports with full stacks; frames inside libphp (built without frame pointers)
+# need the slow unwinder to show who allocated a leaked block.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+if [ "$mode" = regress ]; then
+	export ASAN_OPTIONS=${ASAN_OPTIONS:-fast_unwind_on_malloc=0}
+fi
+
+# Common libFuzzer options: a hang is a finding after 10 s, and so is a single allocation
+# over 1 GiB or a process over 2 GiB (Zend's memory_limit does not apply with Zend MM off).
+opts=(-error_exitcode=1 -timeout_exitcode=1 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1)
+
+note() {
+	echo "$1 $2 ${3:-0} ${4:-0}" >>"$summary"
+	case $2 in
+	passed) passed=$((passed + 1)) ;;
+	failed) failed=$((failed + 1)) ;;
+	*) skipped=$((skipped + 1)) ;;
+	esac
+}
+
+# The function a PHP-level target calls that is still the skeleton's placeholder (its body
+# throws "not implemented"), if any. Checked from the source because the placeholders also
+# trip ZEND_ASSERT checks (turned into UBSan traps here) before they throw.
+placeholder() {
+	local f
+	for f in $(grep -h 'needed\[\] =' "fuzz/$1.c" | grep -o '"[a-z_0-9]*"' | tr -d '"'); do
+		if awk -v fn="PHP_FUNCTION($f)" '$0 == fn {inside = 1} inside && /not implemented/ {found = 1}
+			inside && /^}/ {inside = 0} END {exit !found}' ext/*.c; then
+			echo "$f"
+			return
+		fi
+	done
+}
+
+for t in "$@"; do
+	bin=$out/bin/$t
+	log=$out/logs/$t.$mode.log
+	if [ "$mode" = regress ] && [ -z "$(find "fuzz/regress/$t" -type f 2>/dev/null | head -n 1)" ]; then
+		printf '%-22s no saved inputs\n' "$t"
+		continue
+	fi
+	missing=$(placeholder "$t")
+	if [ -n "$missing" ]; then
+		printf '%-22s skipped (%s() is not implemented yet)\n' "$t" "$missing"
+		note "$t" skipped
+		continue
+	fi
+	if [ ! -x "$bin" ]; then
+		needs=$(sed -n 's|^// fuzz-needs:||p' "fuzz/$t.c")
+		absent=
+		for n in $needs; do [ -e "$n" ] || absent="$absent $n"; done
+		if [ -n "$absent" ]; then
+			printf '%-22s skipped (waits for:%s)\n' "$t" "$absent"
+			note "$t" skipped
+		else
+			printf '%-22s FAILED: did not build (run make fuzz-build)\n' "$t"
+			note "$t" failed
+		fi
+		continue
+	fi
+	if [ "$mode" = regress ]; then
+		files=()
+		[ -d "fuzz/regress/$t" ] && mapfile -t files < <(find "fuzz/regress/$t" -type f ! -name '*.md' | sort)
+		if [ ${#files[@]} -eq 0 ]; then
+			printf '%-22s no saved inputs\n' "$t"
+			continue
+		fi
+		"$bin" "${opts[@]}" "${files[@]}" >"$log" 2>&1
+		rc=$?
+		if [ $rc -eq 0 ]; then
+			printf '%-22s passed (%d inputs replayed)\n' "$t" "${#files[@]}"
+			note "$t" passed "${#files[@]}"
+		elif [ $rc -eq 86 ]; then
+			printf '%-22s skipped (%s)\n' "$t" "$(grep -m1 SKIP "$log")"
+			note "$t" skipped
+		else
+			printf '%-22s FAILED replaying %d inputs (log: %s)\n' "$t" "${#files[@]}" "$log"
+			grep -E -m30 'FINDING|ERROR:|SUMMARY:|runtime error|^input|Running:|#[0-9]+ ' "$log"
+			note "$t" failed
+		fi
+		continue
+	fi
+
+	work=$out/corpus/$t
+	arts=$out/artifacts/$t
+	mkdir -p "$work" "$arts"
+	dirs=("$work")
+	for d in "fuzz/corpus/$t" "$out/seeds/$t"; do
+		[ -d "$d" ] && dirs+=("$d")
+	done
+	# A target may ask for a smaller input cap with a "// fuzz-max-len: N" line.
+	len=$(sed -n 's|^// fuzz-max-len: *\([0-9]*\).*|\1|p' "fuzz/$t.c")
+	dict=()
+	[ -f "fuzz/dict/$t.dict" ] && dict=(-dict="fuzz/dict/$t.dict")
+	start=$(date +%s)
+	"$bin" "${opts[@]}" "${dict[@]}" -max_len="${len:-$max_len}" -max_total_time="$seconds" \
+		-artifact_prefix="$arts/" "${dirs[@]}" >"$log" 2>&1
+	rc=$?
+	took=$(($(date +%s) - start))
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	execs=${execs:-0}
+	if [ $rc -eq 86 ]; then
+		printf '%-22s skipped (%s)\n' "$t" "$(grep -m1 SKIP "$log" | sed 's/^[^:]*: SKIP: //')"
+		note "$t" skipped
+	elif [ $rc -eq 0 ]; then
+		printf '%-22s passed: %s executions in %ss (%s/s), corpus %s files\n' "$t" "$execs" \
+			"$took" "$((execs / (took > 0 ? took : 1)))" "$(find "$work" -type f | wc -l)"
+		note "$t" passed "$execs" "$took"
+	else
+		printf '%-22s FAILED after %s executions (log: %s)\n' "$t" "$execs" "$log"
+		grep -E -m30 'FINDING|ERROR:|SUMMARY:|runtime error|^input|Test unit written' "$log"
+		echo "  save the input under fuzz/regress/$t/ once the bug is understood (docs/FUZZING.md)"
+		note "$t" failed "$execs" "$took"
+	fi
+done
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,185 @@
+<?php
+// zser — writes the generated seed corpora of the fuzz targets into the directory given
+// (build/fuzz/seeds): JSONTestSuite files from ../shared for the JSON targets, serialize()
+// blobs for the binary round trip, zser_serialize() blobs (once zser_serialize works) for
+// the binary readers, and numbers and strings for the core targets. Nothing written here
+// is committed; the hand-written seeds live in fuzz/corpus/<target>/.
+
+if ($argc < 2) {
+    fwrite(STDERR, "usage: php fuzz-seeds.php OUTDIR\n");
+    exit(2);
+}
+$out = rtrim($argv[1], '/');
+// shared/ sits beside the repository; in a git worktree, beside the main checkout.
+$shared = getenv('ZSER_SHARED') ?: dirname(__DIR__) . '/../shared';
+if (!is_dir($shared)) {
+    $common = trim((string)shell_exec('git -C ' . escapeshellarg(dirname(__DIR__)) . ' rev-parse --git-common-dir 2>/dev/null'));
+    if ($common !== '') {
+        $shared = dirname(realpath(dirname(__DIR__) . '/' . $common) ?: $common) . '/../shared';
+    }
+}
+$maxSeed = 32768;
+$counts = [];
+
+function put(string $target, string $bytes): void
+{
+    global $out, $counts, $maxSeed;
+    if (strlen($bytes) > $maxSeed) {
+        return;
+    }
+    $dir = "$out/$target";
+    if (!is_dir($dir)) {
+        mkdir($dir, 0777, true);
+    }
+    file_put_contents("$dir/" . substr(sha1($bytes), 0, 16), $bytes);
+    $counts[$target] = ($counts[$target] ?? 0) + 1;
+}
+
+class SeedPoint
+{
+    public $x = 1;
+    protected $y = 'two';
+    private $z = [3.5];
+    public ?SeedPoint $next = null;
+}
+
+class SeedMagic
+{
+    public $a = [1, 2];
+    public function __serialize(): array
+    {
+        return ['a' => $this->a, 'extra' => 'x'];
+    }
+    public function __unserialize(array $data): void
+    {
+        $this->a = $data['a'] ?? null;
+    }
+}
+
+class SeedSleep
+{
+    public $keep = 'k';
+    public $drop = 'd';
+    public function __sleep()
+    {
+        return ['keep'];
+    }
+    public function __wakeup()
+    {
+    }
+}
+
+enum SeedSuit: string
+{
+    case Hearts = 'H';
+    case Spades = 'S';
+}
+
+function seed_values(): array
+{
+    $v = [
+        null, true, false, 0, 1, -1, 127, 128, -129, 255, 65535, PHP_INT_MAX, PHP_INT_MIN,
+        0.0, -0.0, 1.5, -2.25, 1e300, 5e-324, 2.2250738585072014e-308, INF, -INF, NAN, 0.1,
+        '', 'a', str_repeat('x', 31), str_repeat('y', 32), str_repeat('z', 300), "\0\xff\xfe",
+        "h\u{e9}llo \u{1F600}", '123', '-0', '1e3',
+        [], [1, 2, 3], ['a' => 1, 'b' => [true, null]], [5 => 'x', 2 => 'y'], ['0' => 'a', '1' => 'b'],
+        [[[[[[[[[[1]]]]]]]]]], array_fill(0, 40, 'same'), range(0, 100),
+        array_fill(0, 5, ['id' => 1, 'name' => 'n', 'score' => 2.5]),
+        new stdClass(), (object)['p' => 1, 'q' => ['r' => 's']],
+        new SeedPoint(), new SeedMagic(), new SeedSleep(), SeedSuit::Hearts,
+        [SeedSuit::Hearts, SeedSuit::Spades, SeedSuit::Hearts],
+        new ArrayObject([1, 2, 'k' => 'v']), new ArrayIterator(['a', 'b']),
+        new SplFixedArray(3), new SplDoublyLinkedList(), new SplQueue(),
+        new DateTime('2020-02-29 12:34:56.789 UTC'), new DateTimeImmutable('@0'),
+        new DateTimeZone('Europe/Paris'), new DateInterval('P1Y2M3DT4H5M6S'),
+        unserialize('O:9:"NotAClass":1:{s:1:"a";i:1;}'),
+    ];
+    $s = new SplObjectStorage();
+    $o = new stdClass();
+    $s[$o] = 'data';
+    $v[] = $s;
+    $shared = new stdClass();
+    $shared->name = 'shared';
+    $v[] = [$shared, $shared, 'again' => $shared];
+    $a = [1, 2];
+    $a[] = &$a[0];
+    $v[] = $a;
+    $r = ['x' => 1];
+    $r['self'] = &$r;
+    $v[] = $r;
+    $p = new SeedPoint();
+    $p->next = $p;
+    $v[] = $p;
+    $list = new SplDoublyLinkedList();
+    $list->push(1);
+    $list->push('two');
+    $v[] = $list;
+    $rows = [];
+    for ($i = 0; $i < 20; $i++) {
+        $rows[] = ['id' => $i, 'title' => "row $i", 'tags' => ['t' . ($i % 3)], 'ok' => $i % 2 == 0];
+    }
+    $v[] = $rows;
+    $v[] = $v; // everything at once
+    return $v;
+}
+
+// JSON targets: JSONTestSuite, every file.
+foreach (['test_parsing', 'test_transform'] as $sub) {
+    foreach (glob("$shared/test-data/JSONTestSuite/$sub/*.json") ?: [] as $f) {
+        $json = file_get_contents($f);
+        put('fuzz_json_decode', $json);
+        put('fuzz_json_roundtrip', $json);
+        put('fuzz_utf8', $json);
+    }
+}
+
+$values = seed_values();
+$zser = function_exists('zser_serialize');
+foreach ($values as $v) {
+    put('fuzz_bin_roundtrip', serialize($v));
+    if ($zser) {
+        try {
+            $blob = zser_serialize($v);
+        } catch (Throwable $e) {
+            if ($e->getMessage() === 'not implemented') {
+                $zser = false;
+                continue;
+            }
+            throw $e;
+        }
+        foreach (['fuzz_unserialize', 'fuzz_wire_read', 'fuzz_bin_roundtrip'] as $t) {
+            put($t, $blob);
+        }
+    }
+    $json = json_encode($v, JSON_PARTIAL_OUTPUT_ON_ERROR);
+    if (is_string($json)) {
+        put('fuzz_json_roundtrip', $json);
+        put('fuzz_bin_roundtrip', $json);
+    }
+}
+
+// Numbers for the core number targets: text for strtod, 8-byte doubles for dtoa.
+$doubles = [0.0, -0.0, 1.0, 0.1, 1 / 3, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
+    9007199254740993.0, 1e23, 123456789012345678.0, 4.35, 0.3, 2.5e-7, 1e15, 1e16, 1e17, -1.5e-300];
+foreach ($doubles as $d) {
+    put('fuzz_dtoa', pack('e', $d));
+    put('fuzz_strtod', var_export($d, true));
+    put('fuzz_strtod', sprintf('%.17g', $d));
+}
+foreach (['0', '-0', '1e400', '1e-400', '0.000001e-310', '123456789012345678901234567890',
+    '2.4703282292062327e-324', '2.4703282292062328e-324', '1.00000000000000011102230246251565404236316680908203125',
+    '7.2057594037927933e16', '-12.5E+3', '3.14159265358979323846264338327950288419716939937510'] as $s) {
+    put('fuzz_strtod', $s);
+}
+foreach (["", "a", "\u{e9}\u{20AC}\u{1F600}", "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+    "\xe2\x82", "\xff", str_repeat("\u{e9}", 40) . "\x80"] as $s) {
+    put('fuzz_utf8', $s);
+}
+
+ksort($counts);
+foreach ($counts as $t => $n) {
+    printf("seeds: %-22s %d files\n", $t, $n);
+}
+if (!$zser) {
+    echo "seeds: zser_serialize() not implemented yet: no zser blobs\n";
+}

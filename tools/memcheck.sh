@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# zser — `make test-memcheck`: the whole phpt suite (tests/) under valgrind memcheck through
+# run-tests.php -m, which runs every test with USE_ZEND_ALLOC=0 so that valgrind sees each
+# emalloc. Fails on any test run-tests marks LEAK or FAIL, and on any invalid read/write,
+# uninitialised use or definitely lost block in the valgrind logs. Prints a summary.
+# PCRE's JIT is off: valgrind cannot follow JIT-compiled code and reports thousands of
+# uninitialised reads inside it that are not real.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+PHP=${PHP:-php8.2}
+EXT="$top/ext/modules/zser.so"
+runner=$(php-config8.2 --extension-dir)/build/run-tests.php
+out=build/memcheck
+rm -rf "$out"
+mkdir -p "$out"
+log=$out/run-tests.log
+
+find tests -name '*.mem' -delete
+echo "memcheck: running tests/ under valgrind (slow)..."
+start=$(date +%s)
+TEST_PHP_EXECUTABLE=$(command -v "$PHP") NO_INTERACTION=1 REPORT_EXIT_STATUS=0 \
+	"$PHP" "$runner" -q -m -j2 -d "extension=$EXT" -d pcre.jit=0 -d opcache.enable_cli=0 ${PHPT_ARGS:-} tests/ >"$log" 2>&1
+took=$(($(date +%s) - start))
+
+num() { grep -E "^$1" "$log" | grep -oE '[0-9]+' | head -n 1; }
+passed=$(num 'Tests passed')
+failed=$(num 'Tests failed')
+leaked=$(num 'Tests leaked')
+skipped=$(num 'Tests skipped')
+mems=$(find tests -name '*.mem' | sort)
+invalid=0 lost=0 uninit=0
+for m in $mems; do
+	cp "$m" "$out/"
+	invalid=$((invalid + $(grep -cE 'Invalid (read|write|free)|Mismatched free' "$m")))
+	uninit=$((uninit + $(grep -cE 'uninitialised|Uninitialised' "$m")))
+	lost=$((lost + $(grep -E 'definitely lost: [1-9]' "$m" -c)))
+done
+grep -E '^(FAIL|LEAK|BORK)' "$log" | head -30
+echo "memcheck: ${passed:-0} tests clean, ${leaked:-0} leaked, ${failed:-0} failed," \
+	"${skipped:-0} skipped in ${took}s; invalid accesses: $invalid, uninitialised uses: $uninit," \
+	"tests with definite leaks: $lost (valgrind logs: $out/)"
+bad=$(( ${failed:-0} + ${leaked:-0} + invalid + uninit + lost ))
+[ -n "$passed" ] || { tail -20 "$log"; bad=$((bad + 1)); }
+echo "$(( ${passed:-0} )) passed, $bad failed"
+[ "$bad" -eq 0 ]
