@@ -142,25 +142,68 @@ ZS_INLINE const zs_key *zs_reader_shape_key(const zs_reader *r, uint32_t shape, 
 
 /* zs_reader_next() with the commonest values inside containers decoded inline: one-byte
  * ints, null and booleans, U8/U16/U32, short string literals and string references
- * (FORMAT.md §4, §5). Same
- * checks and same events; everything else goes through zs_reader_next(). */
+ * (FORMAT.md §4, §5), container ends, FIXLIST and FIXSHAPE of an array shape already
+ * defined (§6, §7). Same checks and same events; everything else, and anything near a limit
+ * (depth, frame table, slot count), goes through zs_reader_next(). */
 ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 {
 	zs_rframe *f;
 	const unsigned char *p = r->p;
 	unsigned char tag;
 	uint64_t u;
+	uint32_t open_count = 0, open_keys = ZS_WIRE_NO_INDEX;
+	bool open = false, open_level = false;
 
 	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE || p == r->end ||
-	                (r->refs && r->nslots == r->slots_cap))) {
+	                r->nslots == (r->refs ? r->slots_cap : ZS_WIRE_MAX_ENTRIES))) {
 		return zs_reader_next(r, ev);
 	}
 	f = &r->frames[r->depth - 1];
-	if (ZS_UNLIKELY(f->remaining == 0)) {
-		return zs_reader_next(r, ev);
+	if (f->remaining == 0) {
+		/* as zs_reader_next(): the innermost container is complete */
+		ev->type = ZS_EV_END;
+		ev->has_key = false;
+		ev->pos = (size_t)(p - r->start);
+		r->level -= f->level;
+		if (--r->depth == 0) {
+			r->done = true;
+		}
+		return true;
 	}
 	tag = *p;
-	if (tag < 0x40 || tag >= 0xF0) {
+	if (tag >= 0x90 && tag < 0xC0) {
+		/* FIXLIST (0x90-0x9F) or FIXSHAPE (0xA0-0xBF): open it here when it needs no new
+		 * frame memory, stays within the depth limit and (a shape) is a known array shape */
+		if (r->depth == r->frames_cap) {
+			return zs_reader_next(r, ev);
+		}
+		if (tag < 0xA0) {
+			open_count = (uint32_t)(tag - 0x90);
+			ev->type = ZS_EV_LIST;
+			ev->shape = ZS_WIRE_NO_INDEX;
+		} else {
+			uint32_t v = (uint32_t)(tag - 0xA0);
+			if (v >= r->nshapes || r->shapes[v].cls != ZS_WIRE_NO_INDEX) {
+				return zs_reader_next(r, ev);
+			}
+			open_count = r->shapes[v].count;
+			open_keys = r->shapes[v].key_base;
+			ev->type = ZS_EV_MAP;
+			ev->shape = v;
+		}
+		/* an empty list is no level deeper (§11); each value needs at least a byte */
+		open_level = open_count > 0 || tag >= 0xA0;
+		if (open_level && r->level >= r->max_depth) {
+			return zs_reader_next(r, ev);
+		}
+		if ((size_t)(r->end - p - 1) < open_count) {
+			return zs_reader_next(r, ev);
+		}
+		ev->count = open_count;
+		ev->cls = ZS_WIRE_NO_INDEX;
+		open = true;
+		p++;
+	} else if (tag < 0x40 || tag >= 0xF0) {
 		ev->type = ZS_EV_INT;
 		ev->i = tag < 0x40 ? (int64_t)tag : (int64_t)tag - 0x100;
 		p++;
@@ -217,6 +260,14 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		r->slot_obj[r->nslots] = 0;
 	}
 	ev->slot = ++r->nslots;
+	if (open) {
+		zs_rframe *nf = &r->frames[r->depth++];
+		nf->remaining = open_count;
+		nf->pos = 0;
+		nf->key_base = open_keys;
+		nf->level = open_level;
+		r->level += open_level;
+	}
 	return true;
 }
 

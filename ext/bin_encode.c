@@ -30,11 +30,23 @@ typedef struct shape_memo {
 	zval *keys;
 } shape_memo;
 
+/* The strings of a small value are interned in an open-addressing table inside the encoder
+ * (on the C stack: no allocation, no HashTable set-up and teardown); once it is 3/4 full its
+ * entries move to a HashTable, which then serves the rest of the call. Entries hold their
+ * string, so that an address freed and reused mid-call cannot alias an older string. */
+#define SMALL_STRS 64
+typedef struct small_str {
+	zend_string *s;
+	uint32_t idx;
+} small_str;
+
 typedef struct encoder {
 	smart_str *buf;
-	HashTable strs; /* string content -> string table index */
+	HashTable strs; /* string content -> string table index, once spilled */
 	uint32_t nstrs;
-	HashTable shapes; /* key records -> shape index */
+	bool spilled;        /* strs is in use and small[] is empty */
+	uint64_t small_live; /* bit i: small[i] holds a string (small[] is not zeroed) */
+	HashTable shapes;    /* key records -> shape index */
 	uint32_t nshapes;
 	HashTable ids;       /* counted pointer -> slot; pointer+1 -> the value, kept alive */
 	uint32_t n;          /* last slot taken, as data->n in var.c */
@@ -49,6 +61,7 @@ typedef struct encoder {
 	bool rcn;
 	uint32_t memo_live; /* bit i: memo[i] holds keys (the array is not zeroed up front) */
 	shape_memo memo[MEMO_SIZE];
+	small_str small[SMALL_STRS];
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
@@ -73,10 +86,76 @@ static zend_always_inline void out_tag(encoder *e, unsigned char tag)
 	out_end(e, p);
 }
 
+/* Index of the lowest set bit of a non-zero word. */
+static zend_always_inline uint32_t lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (uint32_t)__builtin_ctzll(x);
+#else
+	uint32_t i = 0;
+	while (!(x & 1)) {
+		x >>= 1;
+		i++;
+	}
+	return i;
+#endif
+}
+
+static void small_release(encoder *e)
+{
+	uint64_t live = e->small_live;
+	while (live) {
+		zend_string_release(e->small[lowest_bit(live)].s);
+		live &= live - 1;
+	}
+	e->small_live = 0;
+}
+
+/* Moves the small table's entries into e->strs (which holds its own references). */
+static void small_spill(encoder *e)
+{
+	uint32_t i;
+	zval zv;
+
+	uint64_t live = e->small_live;
+	zend_hash_init(&e->strs, SMALL_STRS * 4, NULL, NULL, 0);
+	while (live) {
+		i = lowest_bit(live);
+		live &= live - 1;
+		ZVAL_LONG(&zv, e->small[i].idx);
+		zend_hash_add_new(&e->strs, e->small[i].s, &zv);
+	}
+	small_release(e);
+	e->spilled = true;
+}
+
 /* Index of s in the string table, adding it if new (*is_new then true). s is not empty. */
 static zend_always_inline uint32_t intern(encoder *e, zend_string *s, bool *is_new)
 {
-	zval *zv = zend_hash_lookup(&e->strs, s);
+	zval *zv;
+
+	if (EXPECTED(!e->spilled)) {
+		zend_ulong h = zend_string_hash_val(s);
+		uint32_t i = (uint32_t)h & (SMALL_STRS - 1);
+		/* the table is never full (spilled at 3/4), so the probe ends */
+		while (e->small_live & ((uint64_t)1 << i)) {
+			zend_string *t = e->small[i].s;
+			if (t == s || (ZSTR_H(t) == h && zend_string_equal_content(t, s))) {
+				*is_new = false;
+				return e->small[i].idx;
+			}
+			i = (i + 1) & (SMALL_STRS - 1);
+		}
+		if (EXPECTED(e->nstrs < SMALL_STRS * 3 / 4)) {
+			e->small_live |= (uint64_t)1 << i;
+			e->small[i].s = zend_string_copy(s);
+			e->small[i].idx = e->nstrs;
+			*is_new = true;
+			return e->nstrs++;
+		}
+		small_spill(e);
+	}
+	zv = zend_hash_lookup(&e->strs, s);
 	if (Z_TYPE_P(zv) == IS_NULL) {
 		ZVAL_LONG(zv, e->nstrs);
 		*is_new = true;
@@ -86,7 +165,7 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, bool *is_n
 	return (uint32_t)Z_LVAL_P(zv);
 }
 
-static void write_literal(encoder *e, const char *s, size_t len)
+static zend_always_inline void write_literal(encoder *e, const char *s, size_t len)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX + len);
 	p = zs_wire_put_str_header(p, len);
@@ -94,7 +173,7 @@ static void write_literal(encoder *e, const char *s, size_t len)
 	out_end(e, p + len);
 }
 
-static void write_sref(encoder *e, uint32_t idx)
+static zend_always_inline void write_sref(encoder *e, uint32_t idx)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_sref(p, idx));
@@ -118,13 +197,13 @@ static void write_string(encoder *e, zend_string *s)
 	}
 }
 
-static void write_int(encoder *e, zend_long v)
+static zend_always_inline void write_int(encoder *e, zend_long v)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_int(p, (int64_t)v));
 }
 
-static void write_varint(encoder *e, uint64_t v)
+static zend_always_inline void write_varint(encoder *e, uint64_t v)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_varint(p, v));
@@ -132,7 +211,7 @@ static void write_varint(encoder *e, uint64_t v)
 
 /* ==== Shapes (§7, §8) ==== */
 
-static void keyrec(encoder *e, unsigned char kind, uint64_t v)
+static zend_always_inline void keyrec(encoder *e, unsigned char kind, uint64_t v)
 {
 	char *p = smart_str_extend(&e->kb, KEYREC);
 	p[0] = (char)kind;
@@ -244,6 +323,36 @@ static zval *lookup_var(encoder *e, zval *v);
 static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval *data)
 {
 	zend_result res;
+
+	/* scalars written in place, exactly as encode_value() writes them: they take a slot
+	 * and are never met again */
+	if (EXPECTED((unsigned)Z_TYPE_P(data) - IS_NULL <= IS_STRING - IS_NULL) &&
+	    EXPECTED(!EG(exception))) {
+		unsigned char *p;
+		e->n++;
+		switch (Z_TYPE_P(data)) {
+		case IS_LONG:
+			p = out_begin(e, ZS_WIRE_PUT_MAX);
+			out_end(e, zs_wire_put_int(p, (int64_t)Z_LVAL_P(data)));
+			return SUCCESS;
+		case IS_STRING:
+			write_string(e, Z_STR_P(data));
+			return SUCCESS;
+		case IS_DOUBLE:
+			p = out_begin(e, ZS_WIRE_PUT_MAX);
+			out_end(e, zs_wire_put_float(p, Z_DVAL_P(data)));
+			return SUCCESS;
+		case IS_TRUE:
+			out_tag(e, ZS_T_TRUE);
+			return SUCCESS;
+		case IS_FALSE:
+			out_tag(e, ZS_T_FALSE);
+			return SUCCESS;
+		default: /* IS_NULL */
+			out_tag(e, ZS_T_NULL);
+			return SUCCESS;
+		}
+	}
 
 	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
 		data = Z_REFVAL_P(data);
@@ -936,7 +1045,6 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 
 	memset(&e, 0, offsetof(encoder, memo));
 	e.buf = buf;
-	zend_hash_init(&e.strs, 16, NULL, NULL, 0);
 	zend_hash_init(&e.shapes, 8, NULL, NULL, 0);
 	zend_hash_init(&e.ids, 8, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&e.ce_shapes, 8, NULL, NULL, 0);
@@ -950,7 +1058,11 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	if (EG(exception)) {
 		res = FAILURE;
 	}
-	zend_hash_destroy(&e.strs);
+	if (e.spilled) {
+		zend_hash_destroy(&e.strs);
+	} else {
+		small_release(&e);
+	}
 	zend_hash_destroy(&e.shapes);
 	zend_hash_destroy(&e.ids);
 	zend_hash_destroy(&e.ce_shapes);

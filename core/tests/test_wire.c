@@ -444,13 +444,13 @@ static void test_int_keys(void)
 }
 
 // zs_reader_next_fast() gives exactly the events and errors of zs_reader_next().
-static void same_events(const unsigned char *b, size_t n)
+static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 {
 	zs_reader r1, r2;
 	zs_event e1, e2;
 	bool ok1, ok2;
-	zs_reader_init(&r1, b, n, &zs_alloc_libc, 0);
-	zs_reader_init(&r2, b, n, &zs_alloc_libc, 0);
+	zs_reader_init(&r1, b, n, &zs_alloc_libc, max_depth);
+	zs_reader_init(&r2, b, n, &zs_alloc_libc, max_depth);
 	ok1 = zs_reader_header(&r1);
 	ok2 = zs_reader_header(&r2);
 	while (ok1 && ok2 && !zs_reader_done(&r1) && !zs_reader_done(&r2)) {
@@ -462,11 +462,44 @@ static void same_events(const unsigned char *b, size_t n)
 			ZS_CHECK(e1.type == e2.type && e1.i == e2.i && e1.slot == e2.slot);
 			ZS_CHECK(e1.has_key == e2.has_key && e1.key.i == e2.key.i);
 			ZS_CHECK(e1.key.str == e2.key.str && e1.len == e2.len && e1.pos == e2.pos);
+			if (e1.type == ZS_EV_LIST || e1.type == ZS_EV_MAP) {
+				ZS_CHECK(e1.count == e2.count && e1.shape == e2.shape && e1.cls == e2.cls);
+			}
+			ZS_CHECK(r1.depth == r2.depth && r1.level == r2.level && r1.nslots == r2.nslots);
 		}
 	}
 	ZS_CHECK(ok1 == ok2 && r1.err == r2.err && r1.err_pos == r2.err_pos);
 	zs_reader_free(&r1);
 	zs_reader_free(&r2);
+}
+
+// Shapes used again and nested lists, cut at every length and read under every small depth
+// limit: the inline container paths of zs_reader_next_fast() match zs_reader_next().
+static void test_fast_containers(void)
+{
+	static const unsigned char body[] = {0x94, 0xD0, 0x01, 0x41, 'a',  0x41, 'b',  0x01, 0x92,
+	                                     0x90, 0x91, 0x05, 0xA0, 0x02, 0xC0, 0xA0, 0x90, 0x93,
+	                                     0xA0, 0x91, 0x07, 0x06, 0x03, 0x04, 0xC1};
+	unsigned char b[64];
+	size_t n, len;
+	uint32_t depth;
+
+	len = (size_t)(zs_wire_put_header(b, false) - b);
+	memcpy(b + len, body, sizeof(body));
+	len += sizeof(body);
+	for (n = 2; n <= len; n++) {
+		for (depth = 0; depth <= 4; depth++) {
+			same_events(b, n, depth);
+		}
+	}
+	ZS_CHECK(zs_wire_validate(b, len, &zs_alloc_libc, 0, NULL, NULL));
+	b[1] |= ZS_WIRE_FLAG_REFS;
+	for (depth = 0; depth <= 4; depth++) {
+		same_events(b, len, depth);
+	}
+	// a shape index one past the table, and an object-free array shape reused at depth
+	b[2 + 18] = 0xA1;
+	same_events(b, len, 0);
 }
 
 // Random byte strings after a valid header: the reader always terminates.
@@ -490,7 +523,9 @@ static void test_random(void)
 		memmove(x.b + 3, x.b + 2, len - 2);
 		x.b[2] = 0x9F;
 		x.b[1] = (unsigned char)(ZS_WIRE_VERSION | (n & 1 ? ZS_WIRE_FLAG_REFS : 0));
-		same_events(x.b, len + 1);
+		same_events(x.b, len + 1, 0);
+		// a low depth limit: containers opened inline must fail exactly where the reader does
+		same_events(x.b, len + 1, 1 + (uint32_t)(n % 3));
 	}
 	ZS_CHECK(1);
 }
@@ -506,6 +541,7 @@ int main(void)
 	test_objects();
 	test_header_and_limits();
 	test_int_keys();
+	test_fast_containers();
 	test_random();
 	return zs_test_done("test_wire");
 }
