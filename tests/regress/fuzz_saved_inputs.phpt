@@ -33,6 +33,7 @@ foreach (glob("$dir/fuzz_json_decode/*") as $file) {
 fuzz_unserialize/empty_object_shape: canonical round trip
 fuzz_unserialize/grow_from_null: canonical round trip
 fuzz_wire_read/empty_object_shape: canonical round trip
+fuzz_bin_roundtrip/datetime_utc_abbreviation: same as serialize()
 fuzz_bin_roundtrip/php_unserialize_leak: same as serialize()
 fuzz_bin_roundtrip/reference_to_root: same as serialize()
 fuzz_bin_roundtrip/reference_to_root_2: same as serialize()
