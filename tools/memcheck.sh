@@ -20,7 +20,7 @@ find tests -name '*.mem' -delete
 echo "memcheck: running tests/ under valgrind (slow)..."
 start=$(date +%s)
 TEST_PHP_EXECUTABLE=$(command -v "$PHP") NO_INTERACTION=1 REPORT_EXIT_STATUS=0 \
-	"$PHP" "$runner" -q -m -j2 -d "extension=$EXT" -d pcre.jit=0 -d opcache.enable_cli=0 ${PHPT_ARGS:-} tests/ >"$log" 2>&1
+	"$PHP" "$runner" -q -m -j2 --set-timeout 1800 -d "extension=$EXT" -d pcre.jit=0 -d opcache.enable_cli=0 ${PHPT_ARGS:-} tests/ >"$log" 2>&1
 took=$(($(date +%s) - start))
 
 num() { grep -E "^$1" "$log" | grep -oE '[0-9]+' | head -n 1; }
