@@ -18,65 +18,117 @@
 #include "zser_internal.h"
 #include "zs_wire_write.h"
 
-/* One record per key in a shape's lookup key: a kind byte and 8 bytes of payload. */
-#define KEYREC 9
+/* The output is written at a raw cursor. It starts in a buffer on the C stack, so a small
+ * value costs one exact-size allocation at the end; a larger one moves to a zend_string that
+ * doubles as needed. */
+#define OUT_STACK 1024
 
-/* Recently seen array key sequences and their shapes: rows of a table hit this and skip
- * interning their keys one by one. Keys are held (strings addref'd). */
-#define MEMO_SIZE 16
-typedef struct shape_memo {
-	uint32_t count;
-	uint32_t shape;
-	zval *keys;
-} shape_memo;
+/* String table (FORMAT.md §5): `strs` lists the strings by index, each held (addref'd) so
+ * that an address freed and reused mid-call by userland code cannot alias an older string;
+ * `str_slots` is an open-addressing index over them. Both start inside the encoder. */
+#define STR_SLOTS0 64
+#define STR_LIST0  (STR_SLOTS0 / 2)
+typedef struct str_slot {
+	uint32_t idx1; /* string index + 1; 0: empty slot */
+	uint32_t h;    /* high half of the string's hash, checked before its bytes */
+} str_slot;
 
-/* The strings of a small value are interned in an open-addressing table inside the encoder
- * (on the C stack: no allocation, no HashTable set-up and teardown); once it is 3/4 full its
- * entries move to a HashTable, which then serves the rest of the call. Entries hold their
- * string, so that an address freed and reused mid-call cannot alias an older string. */
-#define SMALL_STRS 64
-typedef struct small_str {
+/* Shape table (§7, §8): a shape is a class (NULL for arrays) and a key sequence, its keys in
+ * `skeys[first .. first+count)`. A string key points to the string table's copy (held
+ * there) or to the permanent empty string, with its hash in `v`; an integer key has s NULL
+ * and its value in `v`. Shapes are found by a hash of their keys' hashes, which PHP arrays
+ * keep in their buckets: a repeated shape is recognised without interning its keys. */
+#define SHAPE_SLOTS0 32
+#define SHAPES0      (SHAPE_SLOTS0 / 2)
+#define SKEYS0       64
+typedef struct shape_key {
 	zend_string *s;
-	uint32_t idx;
-} small_str;
+	zend_ulong v;
+} shape_key;
+typedef struct shape {
+	uint64_t h;
+	zend_string *cls;
+	uint32_t first;
+	uint32_t count;
+} shape;
+
+/* Classes whose declared properties are all set map straight to their shape. */
+#define CE_CACHE 16
+typedef struct ce_shape {
+	zend_class_entry *ce;
+	uint32_t shape;
+} ce_shape;
 
 typedef struct encoder {
-	smart_str *buf;
-	HashTable strs; /* string content -> string table index, once spilled */
+	unsigned char *p, *end, *base;
+	zend_string *heap; /* the output once it left the stack buffer */
+	str_slot *str_slots;
+	uint32_t str_mask;
 	uint32_t nstrs;
-	bool spilled;        /* strs is in use and small[] is empty */
-	uint64_t small_live; /* bit i: small[i] holds a string (small[] is not zeroed) */
-	HashTable shapes;    /* key records -> shape index */
+	zend_string **strs;
+	uint32_t strs_cap;
+	uint32_t *shape_slots;
+	uint32_t shape_mask;
 	uint32_t nshapes;
-	HashTable ids;       /* counted pointer -> slot; pointer+1 -> the value, kept alive */
-	uint32_t n;          /* last slot taken, as data->n in var.c */
-	HashTable ce_shapes; /* class entry -> shape, for objects with all declared props set */
-	smart_str kb;        /* scratch: key records of the array or object being written */
-	zend_ulong kh;       /* hash of the records in kb, built as they are added */
-	const char *def;     /* next key record of the shape being defined (held by shapes) */
+	shape *shapes;
+	uint32_t shapes_cap;
+	uint32_t nskeys;
+	shape_key *skeys;
+	uint32_t skeys_cap;
+	uint32_t ce_live; /* bit i: ce_cache[i] is set */
+	bool ids_ready;   /* ids is initialised (only once a reference or shared object shows) */
+	HashTable ids;    /* counted pointer -> slot; pointer+1 -> the value, kept alive */
+	uint32_t n;       /* last slot taken, as data->n in var.c */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
-	uint32_t memo_live; /* bit i: memo[i] holds keys (the array is not zeroed up front) */
-	shape_memo memo[MEMO_SIZE];
-	small_str small[SMALL_STRS];
+	ce_shape ce_cache[CE_CACHE];
+	str_slot str_slots0[STR_SLOTS0];
+	zend_string *strs0[STR_LIST0];
+	uint32_t shape_slots0[SHAPE_SLOTS0];
+	shape shapes0[SHAPES0];
+	shape_key skeys0[SKEYS0];
+	unsigned char stack[OUT_STACK];
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
 
 /* ==== Output ==== */
 
+static zend_never_inline void out_grow(encoder *e, size_t n)
+{
+	size_t len = (size_t)(e->p - e->base), cap = (size_t)(e->end - e->base);
+	size_t need = len + n;
+
+	if (UNEXPECTED(need < len || need > ZSTR_MAX_LEN / 2)) {
+		zend_error_noreturn(E_ERROR, "String size overflow");
+	}
+	cap = cap * 2 > need ? cap * 2 : need;
+	if (e->heap) {
+		e->heap = zend_string_realloc(e->heap, cap, 0);
+	} else {
+		e->heap = zend_string_alloc(cap, 0);
+		memcpy(ZSTR_VAL(e->heap), e->base, len);
+	}
+	e->base = (unsigned char *)ZSTR_VAL(e->heap);
+	e->p = e->base + len;
+	e->end = e->base + cap;
+}
+
+/* Room for n more bytes at the cursor. */
 static zend_always_inline unsigned char *out_begin(encoder *e, size_t n)
 {
-	smart_str_alloc(e->buf, n, 0);
-	return (unsigned char *)ZSTR_VAL(e->buf->s) + ZSTR_LEN(e->buf->s);
+	if (UNEXPECTED((size_t)(e->end - e->p) < n)) {
+		out_grow(e, n);
+	}
+	return e->p;
 }
 
 static zend_always_inline void out_end(encoder *e, unsigned char *p)
 {
-	ZSTR_LEN(e->buf->s) = (size_t)((char *)p - ZSTR_VAL(e->buf->s));
+	e->p = p;
 }
 
 static zend_always_inline void out_tag(encoder *e, unsigned char tag)
@@ -86,83 +138,107 @@ static zend_always_inline void out_tag(encoder *e, unsigned char tag)
 	out_end(e, p);
 }
 
-/* Index of the lowest set bit of a non-zero word. */
-static zend_always_inline uint32_t lowest_bit(uint64_t x)
+/* ==== String table (§5) ==== */
+
+/* Equal bytes, for the short keys and strings that dominate: word loads, no libc call. */
+static zend_always_inline bool same_bytes(const char *a, const char *b, size_t len)
 {
-#if defined(__GNUC__) || defined(__clang__)
-	return (uint32_t)__builtin_ctzll(x);
-#else
-	uint32_t i = 0;
-	while (!(x & 1)) {
-		x >>= 1;
-		i++;
-	}
-	return i;
-#endif
-}
+	uint64_t x, y;
+	uint32_t x4, y4;
+	size_t i;
 
-static void small_release(encoder *e)
-{
-	uint64_t live = e->small_live;
-	while (live) {
-		zend_string_release(e->small[lowest_bit(live)].s);
-		live &= live - 1;
-	}
-	e->small_live = 0;
-}
-
-/* Moves the small table's entries into e->strs (which holds its own references). */
-static void small_spill(encoder *e)
-{
-	uint32_t i;
-	zval zv;
-
-	uint64_t live = e->small_live;
-	zend_hash_init(&e->strs, SMALL_STRS * 4, NULL, NULL, 0);
-	while (live) {
-		i = lowest_bit(live);
-		live &= live - 1;
-		ZVAL_LONG(&zv, e->small[i].idx);
-		zend_hash_add_new(&e->strs, e->small[i].s, &zv);
-	}
-	small_release(e);
-	e->spilled = true;
-}
-
-/* Index of s in the string table, adding it if new (*is_new then true). s is not empty. */
-static zend_always_inline uint32_t intern(encoder *e, zend_string *s, bool *is_new)
-{
-	zval *zv;
-
-	if (EXPECTED(!e->spilled)) {
-		zend_ulong h = zend_string_hash_val(s);
-		uint32_t i = (uint32_t)h & (SMALL_STRS - 1);
-		/* the table is never full (spilled at 3/4), so the probe ends */
-		while (e->small_live & ((uint64_t)1 << i)) {
-			zend_string *t = e->small[i].s;
-			if (t == s || (ZSTR_H(t) == h && zend_string_equal_content(t, s))) {
-				*is_new = false;
-				return e->small[i].idx;
+	if (len >= 8) {
+		for (i = 0; i + 8 < len; i += 8) {
+			memcpy(&x, a + i, 8);
+			memcpy(&y, b + i, 8);
+			if (x != y) {
+				return false;
 			}
-			i = (i + 1) & (SMALL_STRS - 1);
 		}
-		if (EXPECTED(e->nstrs < SMALL_STRS * 3 / 4)) {
-			e->small_live |= (uint64_t)1 << i;
-			e->small[i].s = zend_string_copy(s);
-			e->small[i].idx = e->nstrs;
-			*is_new = true;
-			return e->nstrs++;
+		memcpy(&x, a + len - 8, 8);
+		memcpy(&y, b + len - 8, 8);
+		return x == y;
+	}
+	if (len >= 4) {
+		memcpy(&x4, a, 4);
+		memcpy(&y4, b, 4);
+		if (x4 != y4) {
+			return false;
 		}
-		small_spill(e);
+		memcpy(&x4, a + len - 4, 4);
+		memcpy(&y4, b + len - 4, 4);
+		return x4 == y4;
 	}
-	zv = zend_hash_lookup(&e->strs, s);
-	if (Z_TYPE_P(zv) == IS_NULL) {
-		ZVAL_LONG(zv, e->nstrs);
-		*is_new = true;
-		return e->nstrs++;
+	return len == 0 || (a[0] == b[0] && a[len >> 1] == b[len >> 1] && a[len - 1] == b[len - 1]);
+}
+
+static zend_always_inline bool same_str(const zend_string *a, const zend_string *b)
+{
+	return ZSTR_LEN(a) == ZSTR_LEN(b) && same_bytes(ZSTR_VAL(a), ZSTR_VAL(b), ZSTR_LEN(a));
+}
+
+static zend_never_inline void str_grow(encoder *e)
+{
+	uint32_t size = (e->str_mask + 1) * 2, i, j;
+	str_slot *slots = ecalloc(size, sizeof(str_slot));
+
+	for (i = 0; i <= e->str_mask; i++) {
+		if (e->str_slots[i].idx1) {
+			j = (uint32_t)ZSTR_H(e->strs[e->str_slots[i].idx1 - 1]) & (size - 1);
+			while (slots[j].idx1) {
+				j = (j + 1) & (size - 1);
+			}
+			slots[j] = e->str_slots[i];
+		}
 	}
-	*is_new = false;
-	return (uint32_t)Z_LVAL_P(zv);
+	if (e->str_slots != e->str_slots0) {
+		efree(e->str_slots);
+	}
+	e->str_slots = slots;
+	e->str_mask = size - 1;
+	/* the list never outgrows half the slots */
+	if (e->strs == e->strs0) {
+		e->strs = safe_emalloc(size / 2, sizeof(zend_string *), 0);
+		memcpy(e->strs, e->strs0, sizeof(e->strs0));
+	} else {
+		e->strs = safe_erealloc(e->strs, size / 2, sizeof(zend_string *), 0);
+	}
+	e->strs_cap = size / 2;
+}
+
+/* Index of s (non-empty, hash h) in the string table, adding it if new (*is_new then true). */
+static zend_always_inline uint32_t intern(encoder *e, zend_string *s, zend_ulong h, bool *is_new)
+{
+	uint32_t i = (uint32_t)h & e->str_mask, h32 = (uint32_t)((uint64_t)h >> 32);
+	str_slot *sl;
+
+	for (;;) {
+		sl = &e->str_slots[i];
+		if (!sl->idx1) {
+			break;
+		}
+		if (sl->h == h32) {
+			zend_string *t = e->strs[sl->idx1 - 1];
+			if (t == s || same_str(t, s)) {
+				*is_new = false;
+				return sl->idx1 - 1;
+			}
+		}
+		i = (i + 1) & e->str_mask;
+	}
+	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
+		str_grow(e);
+		i = (uint32_t)h & e->str_mask;
+		while (e->str_slots[i].idx1) {
+			i = (i + 1) & e->str_mask;
+		}
+		sl = &e->str_slots[i];
+	}
+	sl->idx1 = e->nstrs + 1;
+	sl->h = h32;
+	e->strs[e->nstrs] = zend_string_copy(s);
+	*is_new = true;
+	return e->nstrs++;
 }
 
 static zend_always_inline void write_literal(encoder *e, const char *s, size_t len)
@@ -179,22 +255,28 @@ static zend_always_inline void write_sref(encoder *e, uint32_t idx)
 	out_end(e, zs_wire_put_sref(p, idx));
 }
 
-/* §5: first occurrence as a literal, repeats as references. */
-static void write_string(encoder *e, zend_string *s)
+/* §5: first occurrence as a literal, repeats as references. s is not empty; h its hash.
+ * Returns its string index. */
+static zend_always_inline uint32_t write_interned(encoder *e, zend_string *s, zend_ulong h)
 {
 	bool is_new;
-	uint32_t idx;
+	uint32_t idx = intern(e, s, h, &is_new);
 
-	if (ZSTR_LEN(s) == 0) {
-		out_tag(e, ZS_T_FIXSTR);
-		return;
-	}
-	idx = intern(e, s, &is_new);
 	if (is_new) {
 		write_literal(e, ZSTR_VAL(s), ZSTR_LEN(s));
 	} else {
 		write_sref(e, idx);
 	}
+	return idx;
+}
+
+static void write_string(encoder *e, zend_string *s)
+{
+	if (ZSTR_LEN(s) == 0) {
+		out_tag(e, ZS_T_FIXSTR);
+		return;
+	}
+	write_interned(e, s, zend_string_hash_val(s));
 }
 
 static zend_always_inline void write_int(encoder *e, zend_long v)
@@ -211,94 +293,213 @@ static zend_always_inline void write_varint(encoder *e, uint64_t v)
 
 /* ==== Shapes (§7, §8) ==== */
 
-static zend_always_inline void keyrec(encoder *e, unsigned char kind, uint64_t v)
+static zend_always_inline uint64_t mix(uint64_t h, uint64_t v)
 {
-	char *p = smart_str_extend(&e->kb, KEYREC);
-	p[0] = (char)kind;
-	memcpy(p + 1, &v, 8);
-	/* a word-wise mix is far cheaper than hashing the bytes again at lookup; only
-	 * find_shape() keys the shapes table, so every key there carries this hash */
-	e->kh = (e->kh ^ (v + (zend_ulong)kind)) * (zend_ulong)0x9E3779B97F4A7C15u;
-	e->kh ^= e->kh >> 29;
+	h = (h ^ v) * UINT64_C(0x9E3779B97F4A7C15);
+	return h ^ (h >> 29);
 }
 
-/* Adds the key record of one array key or property name. */
-static zend_always_inline void add_key(encoder *e, zend_string *key, zend_ulong idx)
+static zend_always_inline bool is_magic_member(bool incomplete, zend_string *key)
 {
-	bool is_new;
-	if (!key) {
-		keyrec(e, 'i', (uint64_t)idx);
-	} else if (ZSTR_LEN(key) == 0) {
-		keyrec(e, 'e', 0);
-	} else {
-		keyrec(e, 's', intern(e, key, &is_new));
+	return incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER);
+}
+
+static zend_always_inline bool same_cls(const shape *sh, zend_string *cls)
+{
+	if (sh->cls == cls) {
+		return true;
 	}
+	return sh->cls && cls && ZSTR_H(sh->cls) == ZSTR_H(cls) && same_str(sh->cls, cls);
 }
 
-/* Writes one key of a new shape: literal when its string entered the table at or after
- * `first_new`, that is with this very shape. Its string index is read back from the key
- * record add_key() made, the keys being met in the same order. */
-static void write_def_key(encoder *e, zend_string *key, zend_ulong idx, uint32_t first_new)
+/* One key of a stored shape against a key of the value being written (h: bucket hash or
+ * integer key). */
+static zend_always_inline bool same_key(const shape_key *k, zend_string *key, zend_ulong h)
 {
-	const char *rec = e->def;
-
-	e->def += KEYREC;
 	if (!key) {
-		write_int(e, (zend_long)idx);
-	} else if (ZSTR_LEN(key) == 0) {
-		out_tag(e, ZS_T_FIXSTR);
-	} else {
-		uint64_t v;
-		uint32_t sidx;
-		ZEND_ASSERT(rec[0] == 's');
-		memcpy(&v, rec + 1, 8);
-		sidx = (uint32_t)v;
-		if (sidx >= first_new) {
-			write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
-		} else {
-			write_sref(e, sidx);
+		return !k->s && k->v == h;
+	}
+	return k->s == key || (k->s && k->v == h && same_str(k->s, key));
+}
+
+static bool keys_match_ht(const shape_key *k, HashTable *ht, bool incomplete)
+{
+	zend_string *key;
+	zend_ulong h;
+	zval *val;
+
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, h, key, val)
+	{
+		(void)val;
+		if (is_magic_member(incomplete, key)) {
+			continue;
+		}
+		if (!same_key(k, key, key ? ZSTR_H(key) : h)) {
+			return false;
+		}
+		k++;
+	}
+	ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+static zend_never_inline void shapes_grow(encoder *e)
+{
+	uint32_t size = (e->shape_mask + 1) * 2, i, j;
+	uint32_t *slots = ecalloc(size, sizeof(uint32_t));
+
+	for (i = 0; i <= e->shape_mask; i++) {
+		if (e->shape_slots[i]) {
+			j = (uint32_t)e->shapes[e->shape_slots[i] - 1].h & (size - 1);
+			while (slots[j]) {
+				j = (j + 1) & (size - 1);
+			}
+			slots[j] = e->shape_slots[i];
 		}
 	}
-}
-
-/* Looks up the shape whose records are in e->kb; returns its index and whether it is new.
- * The scratch string itself is the lookup key, carrying the hash keyrec() built; a new
- * shape keeps it as its table key and the next kb_reset() starts a fresh one. */
-static uint32_t find_shape(encoder *e, bool *is_new)
-{
-	zval *zv;
-
-	/* non-zero, as zend_string_hash_val() expects of a set hash */
-	ZSTR_H(e->kb.s) = e->kh | ((zend_ulong)1 << (sizeof(zend_ulong) * 8 - 1));
-	zv = zend_hash_lookup(&e->shapes, e->kb.s);
-	if (Z_TYPE_P(zv) == IS_NULL) {
-		ZVAL_LONG(zv, e->nshapes);
-		e->def = ZSTR_VAL(e->kb.s);
-		/* the table holds its own reference now: hand ours back */
-		zend_string_release(e->kb.s);
-		e->kb.s = NULL;
-		e->kb.a = 0;
-		*is_new = true;
-		return e->nshapes++;
+	if (e->shape_slots != e->shape_slots0) {
+		efree(e->shape_slots);
 	}
-	*is_new = false;
-	return (uint32_t)Z_LVAL_P(zv);
+	e->shape_slots = slots;
+	e->shape_mask = size - 1;
+	if (e->shapes == e->shapes0) {
+		e->shapes = safe_emalloc(size / 2, sizeof(shape), 0);
+		memcpy(e->shapes, e->shapes0, sizeof(e->shapes0));
+	} else {
+		e->shapes = safe_erealloc(e->shapes, size / 2, sizeof(shape), 0);
+	}
+	e->shapes_cap = size / 2;
 }
 
-static void write_shape_ref(encoder *e, uint32_t shape)
+/* Room for `count` more shape keys. */
+static void skeys_reserve(encoder *e, uint32_t count)
+{
+	size_t need = (size_t)e->nskeys + count, cap;
+
+	if (EXPECTED(need <= e->skeys_cap)) {
+		return;
+	}
+	cap = (size_t)e->skeys_cap * 2 > need ? (size_t)e->skeys_cap * 2 : need;
+	if (e->skeys == e->skeys0) {
+		e->skeys = safe_emalloc(cap, sizeof(shape_key), 0);
+		memcpy(e->skeys, e->skeys0, sizeof(e->skeys0));
+	} else {
+		e->skeys = safe_erealloc(e->skeys, cap, sizeof(shape_key), 0);
+	}
+	e->skeys_cap = (uint32_t)cap;
+}
+
+/* Registers the shape whose keys were just appended from `first`; returns its index. */
+static uint32_t shape_add(encoder *e, uint64_t h, zend_string *cls, uint32_t first)
+{
+	uint32_t i;
+	shape *sh;
+
+	if (UNEXPECTED(e->nshapes + 1 >= e->shapes_cap)) {
+		shapes_grow(e);
+	}
+	sh = &e->shapes[e->nshapes];
+	sh->h = h;
+	sh->cls = cls;
+	sh->first = first;
+	sh->count = e->nskeys - first;
+	i = (uint32_t)h & e->shape_mask;
+	while (e->shape_slots[i]) {
+		i = (i + 1) & e->shape_mask;
+	}
+	e->shape_slots[i] = e->nshapes + 1;
+	return e->nshapes++;
+}
+
+/* Writes one key of a new shape and records it: literal at its first occurrence (§5). */
+static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong h)
+{
+	shape_key *k = &e->skeys[e->nskeys++];
+
+	if (!key) {
+		k->s = NULL;
+		k->v = h;
+		write_int(e, (zend_long)h);
+	} else if (ZSTR_LEN(key) == 0) {
+		k->s = ZSTR_EMPTY_ALLOC();
+		k->v = h;
+		out_tag(e, ZS_T_FIXSTR);
+	} else {
+		/* apart: interning may move e->strs */
+		uint32_t idx = write_interned(e, key, h);
+		k->s = e->strs[idx];
+		k->v = h;
+	}
+}
+
+/* Writes the start of a new object shape: OBJECT, the class, the property count. Returns
+ * the class name as the string table holds it. */
+static zend_string *def_object_head(encoder *e, zend_string *cls, uint32_t count)
+{
+	uint32_t idx;
+
+	out_tag(e, ZS_T_OBJECT);
+	idx = write_interned(e, cls, zend_string_hash_val(cls));
+	write_varint(e, count);
+	return e->strs[idx];
+}
+
+static zend_always_inline void write_shape_ref(encoder *e, uint32_t shape)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_shape(p, shape));
 }
 
-static void kb_reset(encoder *e)
+/* Writes the shape of the keys of `ht`: a reference when it was met before, else MAP (cls
+ * NULL) or OBJECT of class `cls` with its keys. For incomplete classes the stored class name
+ * entry is skipped. */
+static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, HashTable *ht,
+                                              bool incomplete)
 {
-	e->kh = 0;
-	if (e->kb.s) {
-		ZSTR_LEN(e->kb.s) = 0;
-	} else {
-		smart_str_alloc(&e->kb, 64, 0);
+	uint64_t h = cls ? zend_string_hash_val(cls) : 0;
+	uint32_t count = 0, i, first;
+	zend_string *key;
+	zend_ulong kh;
+	zval *val;
+
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
+	{
+		(void)val;
+		if (is_magic_member(incomplete, key)) {
+			continue;
+		}
+		h = mix(h, key ? ZSTR_H(key) : kh);
+		count++;
 	}
+	ZEND_HASH_FOREACH_END();
+	h = mix(h, count);
+	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
+		uint32_t idx = e->shape_slots[i] - 1;
+		const shape *sh = &e->shapes[idx];
+		if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
+		    keys_match_ht(e->skeys + sh->first, ht, incomplete)) {
+			write_shape_ref(e, idx);
+			return;
+		}
+	}
+	skeys_reserve(e, count);
+	first = e->nskeys;
+	if (cls) {
+		cls = def_object_head(e, cls, count);
+	} else {
+		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_map(p, count));
+	}
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
+	{
+		(void)val;
+		if (is_magic_member(incomplete, key)) {
+			continue;
+		}
+		def_key(e, key, key ? ZSTR_H(key) : kh);
+	}
+	ZEND_HASH_FOREACH_END();
+	shape_add(e, h, cls, first);
 }
 
 /* ==== Arrays ==== */
@@ -380,113 +581,12 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 	return res;
 }
 
-/* Keys and values of `ht` (a PHP array, or __serialize()'s result when self is NULL). */
-static zend_always_inline bool same_key(zval *k, zend_string *key, zend_ulong idx)
-{
-	if (!key) {
-		return Z_TYPE_P(k) == IS_LONG && (zend_ulong)Z_LVAL_P(k) == idx;
-	}
-	if (Z_TYPE_P(k) != IS_STRING) {
-		return false;
-	}
-	if (Z_STR_P(k) == key) {
-		return true;
-	}
-	if (ZSTR_LEN(Z_STR_P(k)) != ZSTR_LEN(key) ||
-	    (ZSTR_H(Z_STR_P(k)) && ZSTR_H(key) && ZSTR_H(Z_STR_P(k)) != ZSTR_H(key))) {
-		return false;
-	}
-	return memcmp(ZSTR_VAL(Z_STR_P(k)), ZSTR_VAL(key), ZSTR_LEN(key)) == 0;
-}
-
-/* The memo slot for ht: by count and first key. */
-static shape_memo *memo_slot(encoder *e, HashTable *ht, uint32_t count)
-{
-	zend_string *key;
-	zend_ulong idx, h = count;
-	zval *val;
-
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-	{
-		(void)val;
-		h = h * 31 +
-		    (key ? ZSTR_LEN(key) * 7 + (ZSTR_LEN(key) ? (unsigned char)ZSTR_VAL(key)[0] : 0) : idx);
-		break;
-	}
-	ZEND_HASH_FOREACH_END();
-	h &= MEMO_SIZE - 1;
-	if (!(e->memo_live & (1u << h))) {
-		e->memo_live |= 1u << h;
-		e->memo[h].keys = NULL;
-	}
-	return &e->memo[h];
-}
-
-static bool memo_match(shape_memo *m, HashTable *ht, uint32_t count)
-{
-	zend_string *key;
-	zend_ulong idx;
-	zval *val, *k;
-
-	if (!m->keys || m->count != count) {
-		return false;
-	}
-	k = m->keys;
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-	{
-		(void)val;
-		if (!same_key(k, key, idx)) {
-			return false;
-		}
-		k++;
-	}
-	ZEND_HASH_FOREACH_END();
-	return true;
-}
-
-static void memo_release(shape_memo *m)
-{
-	uint32_t i;
-	if (m->keys) {
-		for (i = 0; i < m->count; i++) {
-			zval_ptr_dtor(&m->keys[i]);
-		}
-		efree(m->keys);
-		m->keys = NULL;
-	}
-}
-
-static void memo_store(shape_memo *m, HashTable *ht, uint32_t count, uint32_t shape)
-{
-	zend_string *key;
-	zend_ulong idx;
-	zval *val, *k;
-
-	memo_release(m);
-	m->keys = k = safe_emalloc(count, sizeof(zval), 0);
-	m->count = count;
-	m->shape = shape;
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-	{
-		(void)val;
-		if (key) {
-			ZVAL_STR_COPY(k, key);
-		} else {
-			ZVAL_LONG(k, (zend_long)idx);
-		}
-		k++;
-	}
-	ZEND_HASH_FOREACH_END();
-}
-
 static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 {
-	uint32_t count = zend_array_count(ht);
-	zend_string *key;
-	zend_ulong idx;
 	zval *val;
 
 	if (zend_array_is_list(ht)) {
+		uint32_t count = zend_array_count(ht);
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 		out_end(e, zs_wire_put_list(p, count));
 		ZEND_HASH_FOREACH_VAL_IND(ht, val)
@@ -498,37 +598,7 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 		ZEND_HASH_FOREACH_END();
 		return SUCCESS;
 	}
-	{
-		uint32_t first_new = e->nstrs, shape;
-		bool is_new;
-		shape_memo *m = memo_slot(e, ht, count);
-		if (memo_match(m, ht, count)) {
-			write_shape_ref(e, m->shape);
-			goto values;
-		}
-		kb_reset(e);
-		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-		{
-			add_key(e, key, idx);
-		}
-		ZEND_HASH_FOREACH_END();
-		shape = find_shape(e, &is_new);
-		if (is_new) {
-			unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
-			out_end(e, zs_wire_put_map(p, count));
-			ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-			{
-				write_def_key(e, key, idx, first_new);
-			}
-			ZEND_HASH_FOREACH_END();
-		} else {
-			/* remembered only once a shape repeats: a one-off array (a small value
-			 * serialized alone) then costs no copy of its keys */
-			write_shape_ref(e, shape);
-			memo_store(m, ht, count, shape);
-		}
-	}
-values:
+	write_ht_shape(e, NULL, ht, false);
 	ZEND_HASH_FOREACH_VAL_IND(ht, val)
 	{
 		if (encode_elem(e, self, val) != SUCCESS) {
@@ -541,65 +611,20 @@ values:
 
 /* ==== Objects ==== */
 
-/* Writes the OBJECT header or shape reference for class `name` and the properties of
- * `props` (skipping uninitialized ones and, for incomplete classes, the stored name). */
-static void write_object_shape(encoder *e, zend_string *name, HashTable *props, bool incomplete,
-                               uint32_t *count_out)
-{
-	uint32_t first_new = e->nstrs, shape, count = 0, cls;
-	bool is_new, cls_new;
-	zend_string *key;
-	zend_ulong idx;
-	zval *val;
-
-	kb_reset(e);
-	cls = intern(e, name, &cls_new);
-	keyrec(e, 'O', cls);
-	ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, val)
-	{
-		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
-			continue;
-		}
-		add_key(e, key, idx);
-		count++;
-	}
-	ZEND_HASH_FOREACH_END();
-	*count_out = count;
-	shape = find_shape(e, &is_new);
-	if (!is_new) {
-		write_shape_ref(e, shape);
-		return;
-	}
-	out_tag(e, ZS_T_OBJECT);
-	if (cls_new) {
-		write_literal(e, ZSTR_VAL(name), ZSTR_LEN(name));
-	} else {
-		write_sref(e, cls);
-	}
-	write_varint(e, count);
-	e->def += KEYREC; /* past the class record */
-	ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, val)
-	{
-		(void)val;
-		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
-			continue;
-		}
-		write_def_key(e, key, idx, first_new);
-	}
-	ZEND_HASH_FOREACH_END();
-}
-
 static zend_result encode_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
                                 bool incomplete)
 {
 	zend_string *key;
 	zval *val;
-	uint32_t count;
 
-	write_object_shape(e, name, props, incomplete, &count);
+	if (incomplete) {
+		write_ht_shape(e, name, props, true);
+	} else {
+		write_ht_shape(e, name, props, false);
+	}
 	ZEND_HASH_FOREACH_STR_KEY_VAL_IND(props, key, val)
 	{
-		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
+		if (is_magic_member(incomplete, key)) {
 			continue;
 		}
 		if (encode_elem(e, struc, val) != SUCCESS) {
@@ -610,12 +635,77 @@ static zend_result encode_props(encoder *e, zval *struc, zend_string *name, Hash
 	return SUCCESS;
 }
 
+/* Index of the existing shape of the declared properties of obj that are set, or -1. */
+static int64_t find_declared_shape(encoder *e, zend_object *obj, uint64_t h, uint32_t count)
+{
+	zend_class_entry *ce = obj->ce;
+	uint32_t i;
+	int j;
+
+	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
+		uint32_t idx = e->shape_slots[i] - 1;
+		const shape *sh = &e->shapes[idx];
+		const shape_key *k = e->skeys + sh->first;
+		if (sh->h != h || sh->count != count || !same_cls(sh, ce->name)) {
+			continue;
+		}
+		for (j = 0; j < ce->default_properties_count; j++) {
+			zend_property_info *pi = ce->properties_info_table[j];
+			if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
+				if (!same_key(k, pi->name, ZSTR_H(pi->name))) {
+					break;
+				}
+				k++;
+			}
+		}
+		if (j == ce->default_properties_count) {
+			return idx;
+		}
+	}
+	return -1;
+}
+
+/* Writes the shape of the declared properties of obj that are set; returns its index. */
+static uint32_t write_declared_shape(encoder *e, zend_object *obj)
+{
+	zend_class_entry *ce = obj->ce;
+	uint64_t h = zend_string_hash_val(ce->name);
+	uint32_t count = 0, first;
+	int64_t found;
+	zend_string *cls;
+	int j;
+
+	for (j = 0; j < ce->default_properties_count; j++) {
+		zend_property_info *pi = ce->properties_info_table[j];
+		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
+			h = mix(h, zend_string_hash_val(pi->name));
+			count++;
+		}
+	}
+	h = mix(h, count);
+	found = find_declared_shape(e, obj, h, count);
+	if (found >= 0) {
+		write_shape_ref(e, (uint32_t)found);
+		return (uint32_t)found;
+	}
+	skeys_reserve(e, count);
+	first = e->nskeys;
+	cls = def_object_head(e, ce->name, count);
+	for (j = 0; j < ce->default_properties_count; j++) {
+		zend_property_info *pi = ce->properties_info_table[j];
+		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
+			def_key(e, pi->name, ZSTR_H(pi->name));
+		}
+	}
+	return shape_add(e, h, cls, first);
+}
+
 /* Declared properties read straight from the object, as var.c does when the object has
- * no properties table yet. Shapes are cached per class when every property is set. */
+ * no properties table yet. A class whose properties are all set has one shape, cached. */
 static zend_result encode_declared(encoder *e, zend_object *obj)
 {
 	zend_class_entry *ce = obj->ce;
-	zval *cached = NULL;
+	uint32_t c = (uint32_t)((uintptr_t)ce >> 6) & (CE_CACHE - 1);
 	bool complete = true;
 	int i;
 
@@ -626,47 +716,14 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 			break;
 		}
 	}
-	if (complete) {
-		cached = zend_hash_index_find(&e->ce_shapes, (zend_ulong)(uintptr_t)ce);
-	}
-	if (cached) {
-		write_shape_ref(e, (uint32_t)Z_LVAL_P(cached));
+	if (complete && (e->ce_live & (1u << c)) && e->ce_cache[c].ce == ce) {
+		write_shape_ref(e, e->ce_cache[c].shape);
 	} else {
-		uint32_t first_new = e->nstrs, shape, count = 0, cls;
-		bool is_new, cls_new;
-		kb_reset(e);
-		cls = intern(e, ce->name, &cls_new);
-		keyrec(e, 'O', cls);
-		for (i = 0; i < ce->default_properties_count; i++) {
-			zend_property_info *pi = ce->properties_info_table[i];
-			if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
-				add_key(e, pi->name, 0);
-				count++;
-			}
-		}
-		shape = find_shape(e, &is_new);
+		uint32_t shape = write_declared_shape(e, obj);
 		if (complete) {
-			zval zv;
-			ZVAL_LONG(&zv, shape);
-			zend_hash_index_add_new(&e->ce_shapes, (zend_ulong)(uintptr_t)ce, &zv);
-		}
-		if (is_new) {
-			out_tag(e, ZS_T_OBJECT);
-			if (cls_new) {
-				write_literal(e, ZSTR_VAL(ce->name), ZSTR_LEN(ce->name));
-			} else {
-				write_sref(e, cls);
-			}
-			write_varint(e, count);
-			e->def += KEYREC; /* past the class record */
-			for (i = 0; i < ce->default_properties_count; i++) {
-				zend_property_info *pi = ce->properties_info_table[i];
-				if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
-					write_def_key(e, pi->name, 0, first_new);
-				}
-			}
-		} else {
-			write_shape_ref(e, shape);
+			e->ce_cache[c].ce = ce;
+			e->ce_cache[c].shape = shape;
+			e->ce_live |= 1u << c;
 		}
 	}
 	for (i = 0; i < ce->default_properties_count; i++) {
@@ -844,7 +901,9 @@ static zend_result encode_custom(encoder *e, zval *struc)
 		out_end(e, p + len);
 	} else {
 		/* as var.c: later references to this object become null too */
-		zval *slot = zend_hash_index_find(&e->ids, (zend_ulong)(uintptr_t)Z_COUNTED_P(struc));
+		zval *slot = e->ids_ready ? zend_hash_index_find(&e->ids,
+		                                                 (zend_ulong)(uintptr_t)Z_COUNTED_P(struc))
+		                          : NULL;
 		if (slot) {
 			ZVAL_LONG(slot, -1);
 		}
@@ -943,6 +1002,10 @@ static zval *lookup_var(encoder *e, zval *v)
 		target = Z_REFVAL_P(v);
 	}
 	key = (zend_ulong)(uintptr_t)Z_COUNTED_P(target);
+	if (!e->ids_ready) {
+		zend_hash_init(&e->ids, 8, NULL, ZVAL_PTR_DTOR, 0);
+		e->ids_ready = true;
+	}
 	zv = zend_hash_index_lookup(&e->ids, key);
 	if (Z_TYPE_P(zv) == IS_NULL) {
 		ZVAL_LONG(zv, e->n);
@@ -1036,41 +1099,93 @@ static zend_result encode_value(encoder *e, zval *v)
 	}
 }
 
+/* Hands the output to buf: the heap string itself when buf is empty, else a copy. */
+static void out_finish(encoder *e, smart_str *buf)
+{
+	size_t len = (size_t)(e->p - e->base);
+
+	if (!buf->s) {
+		if (e->heap) {
+			ZSTR_LEN(e->heap) = len;
+			buf->s = e->heap;
+			buf->a = (size_t)(e->end - e->base);
+			e->heap = NULL;
+		} else {
+			buf->s = zend_string_init((const char *)e->base, len, 0);
+			buf->a = len;
+		}
+		return;
+	}
+	smart_str_appendl(buf, (const char *)e->base, len);
+}
+
+static void encoder_free(encoder *e)
+{
+	uint32_t i;
+
+	for (i = 0; i < e->nstrs; i++) {
+		zend_string_release(e->strs[i]);
+	}
+	if (e->strs != e->strs0) {
+		efree(e->strs);
+		efree(e->str_slots);
+	}
+	if (e->shapes != e->shapes0) {
+		efree(e->shapes);
+		efree(e->shape_slots);
+	}
+	if (e->skeys != e->skeys0) {
+		efree(e->skeys);
+	}
+	if (e->ids_ready) {
+		zend_hash_destroy(&e->ids);
+	}
+	if (e->heap) {
+		zend_string_efree(e->heap);
+	}
+}
+
 PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 {
 	encoder e;
 	zend_result res;
-	unsigned char *p;
-	size_t start;
 
-	memset(&e, 0, offsetof(encoder, memo));
-	e.buf = buf;
-	zend_hash_init(&e.shapes, 8, NULL, NULL, 0);
-	zend_hash_init(&e.ids, 8, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&e.ce_shapes, 8, NULL, NULL, 0);
-	p = out_begin(&e, 2);
-	start = ZSTR_LEN(buf->s);
-	out_end(&e, zs_wire_put_header(p, false));
+	e.base = e.p = e.stack;
+	e.end = e.stack + OUT_STACK;
+	e.heap = NULL;
+	memset(e.str_slots0, 0, sizeof(e.str_slots0));
+	e.str_slots = e.str_slots0;
+	e.str_mask = STR_SLOTS0 - 1;
+	e.nstrs = 0;
+	e.strs = e.strs0;
+	e.strs_cap = STR_LIST0;
+	memset(e.shape_slots0, 0, sizeof(e.shape_slots0));
+	e.shape_slots = e.shape_slots0;
+	e.shape_mask = SHAPE_SLOTS0 - 1;
+	e.nshapes = 0;
+	e.shapes = e.shapes0;
+	e.shapes_cap = SHAPES0;
+	e.nskeys = 0;
+	e.skeys = e.skeys0;
+	e.skeys_cap = SKEYS0;
+	e.ce_live = 0;
+	e.ids_ready = false;
+	e.n = 0;
+	e.depth = 0;
+	e.refs = false;
+	e.rcn = false;
+
+	e.p = zs_wire_put_header(e.p, false);
 	res = encode_value(&e, value);
-	if (res == SUCCESS && e.refs) {
-		ZSTR_VAL(buf->s)[start + 1] |= (char)ZS_WIRE_FLAG_REFS;
-	}
 	if (EG(exception)) {
 		res = FAILURE;
 	}
-	if (e.spilled) {
-		zend_hash_destroy(&e.strs);
-	} else {
-		small_release(&e);
-	}
-	zend_hash_destroy(&e.shapes);
-	zend_hash_destroy(&e.ids);
-	zend_hash_destroy(&e.ce_shapes);
-	smart_str_free(&e.kb);
-	for (int i = 0; i < MEMO_SIZE; i++) {
-		if (e.memo_live & (1u << i)) {
-			memo_release(&e.memo[i]);
+	if (res == SUCCESS) {
+		if (e.refs) {
+			e.base[1] |= (unsigned char)ZS_WIRE_FLAG_REFS;
 		}
+		out_finish(&e, buf);
 	}
+	encoder_free(&e);
 	return res;
 }
