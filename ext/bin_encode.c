@@ -18,10 +18,20 @@
 #include "zser_internal.h"
 #include "zs_wire_write.h"
 
-/* The output is written at a raw cursor. It starts in a buffer on the C stack, so a small
- * value costs one exact-size allocation at the end; a larger one moves to a zend_string that
- * doubles as needed. */
-#define OUT_STACK 1024
+/* The output is written at a raw cursor into chunks: first a buffer on the C stack, then
+ * heap chunks of doubling size that are never moved. At the end one zend_string of the exact
+ * size receives them all, so each byte is copied once (a growing string would copy it about
+ * twice while growing and once more when trimmed). Past OUT_CHUNKED_MAX bytes the chunks
+ * are gathered into one string that then grows by reallocation: blocks that large are
+ * mapped on their own and mostly grow and shrink in place. */
+#define OUT_STACK       1024
+#define OUT_CHUNK_MIN   8192
+#define OUT_CHUNKED_MAX (1024 * 1024)
+typedef struct out_chunk {
+	struct out_chunk *next;
+	size_t len;
+	unsigned char data[1];
+} out_chunk;
 
 /* String table (FORMAT.md §5): `strs` lists the strings by index, each held (addref'd) so
  * that an address freed and reused mid-call by userland code cannot alias an older string;
@@ -30,8 +40,12 @@
 #define STR_LIST0  (STR_SLOTS0 / 2)
 typedef struct str_slot {
 	uint32_t idx1; /* string index + 1; 0: empty slot */
-	uint32_t h;    /* high half of the string's hash, checked before its bytes */
+	uint32_t h;    /* low half of the string's hash, checked before its bytes */
 } str_slot;
+typedef struct str_ent {
+	zend_string *s;
+	uint64_t h; /* str_hash() of s */
+} str_ent;
 
 /* Shape table (§7, §8): a shape is a class (NULL for arrays) and a key sequence, its keys in
  * `skeys[first .. first+count)`. A string key points to the string table's copy (held
@@ -61,11 +75,16 @@ typedef struct ce_shape {
 
 typedef struct encoder {
 	unsigned char *p, *end, *base;
-	zend_string *heap; /* the output once it left the stack buffer */
+	size_t stack_len;        /* bytes in the stack buffer once the output left it */
+	out_chunk *first, *last; /* heap chunks, in order; the cursor is in `last` if any */
+	size_t chunk_size;       /* size of the next heap chunk */
+	size_t chunked;          /* bytes in the chunks before the current one */
+	zend_string *big;        /* the output once it outgrew the chunks; the cursor is in it */
 	str_slot *str_slots;
 	uint32_t str_mask;
+	uint32_t str_shift; /* 64 - log2(slots) */
 	uint32_t nstrs;
-	zend_string **strs;
+	str_ent *strs;
 	uint32_t strs_cap;
 	uint32_t *shape_slots;
 	uint32_t shape_mask;
@@ -86,7 +105,7 @@ typedef struct encoder {
 	bool rcn;
 	ce_shape ce_cache[CE_CACHE];
 	str_slot str_slots0[STR_SLOTS0];
-	zend_string *strs0[STR_LIST0];
+	str_ent strs0[STR_LIST0];
 	uint32_t shape_slots0[SHAPE_SLOTS0];
 	shape shapes0[SHAPES0];
 	shape_key skeys0[SKEYS0];
@@ -97,24 +116,66 @@ static zend_result encode_value(encoder *e, zval *v);
 
 /* ==== Output ==== */
 
+/* Copies the stack buffer and the chunks, in order, to dst; frees the chunks. */
+static char *out_gather(encoder *e, char *dst)
+{
+	out_chunk *c, *next;
+
+	memcpy(dst, e->stack, e->stack_len);
+	dst += e->stack_len;
+	for (c = e->first; c; c = next) {
+		next = c->next;
+		memcpy(dst, c->data, c->len);
+		dst += c->len;
+		efree(c);
+	}
+	e->first = e->last = NULL;
+	return dst;
+}
+
 static zend_never_inline void out_grow(encoder *e, size_t n)
 {
-	size_t len = (size_t)(e->p - e->base), cap = (size_t)(e->end - e->base);
-	size_t need = len + n;
+	size_t len = (size_t)(e->p - e->base), size;
+	out_chunk *c;
 
-	if (UNEXPECTED(need < len || need > ZSTR_MAX_LEN / 2)) {
-		zend_error_noreturn(E_ERROR, "String size overflow");
+	if (e->big || e->chunked + len + n > OUT_CHUNKED_MAX) {
+		size_t total = e->chunked + len, cap;
+		if (UNEXPECTED(n > ZSTR_MAX_LEN / 2 - total)) {
+			zend_error_noreturn(E_ERROR, "String size overflow");
+		}
+		cap = (total + n) * 2;
+		if (e->big) {
+			e->big = zend_string_realloc(e->big, cap, 0);
+		} else {
+			if (e->last) {
+				e->last->len = len;
+			} else {
+				e->stack_len = len;
+			}
+			e->big = zend_string_alloc(cap, 0);
+			out_gather(e, ZSTR_VAL(e->big));
+		}
+		e->chunked = 0;
+		e->base = (unsigned char *)ZSTR_VAL(e->big);
+		e->p = e->base + total;
+		e->end = e->base + cap;
+		return;
 	}
-	cap = cap * 2 > need ? cap * 2 : need;
-	if (e->heap) {
-		e->heap = zend_string_realloc(e->heap, cap, 0);
+	size = e->chunk_size > n ? e->chunk_size : n;
+	c = safe_emalloc(1, size, offsetof(out_chunk, data));
+	if (e->last) {
+		e->last->len = len;
+		e->last->next = c;
 	} else {
-		e->heap = zend_string_alloc(cap, 0);
-		memcpy(ZSTR_VAL(e->heap), e->base, len);
+		e->stack_len = len;
+		e->first = c;
 	}
-	e->base = (unsigned char *)ZSTR_VAL(e->heap);
-	e->p = e->base + len;
-	e->end = e->base + cap;
+	e->chunked += len;
+	c->next = NULL;
+	e->last = c;
+	e->base = e->p = c->data;
+	e->end = c->data + size;
+	e->chunk_size *= 2;
 }
 
 /* Room for n more bytes at the cursor. */
@@ -177,39 +238,56 @@ static zend_always_inline bool same_str(const zend_string *a, const zend_string 
 	return ZSTR_LEN(a) == ZSTR_LEN(b) && same_bytes(ZSTR_VAL(a), ZSTR_VAL(b), ZSTR_LEN(a));
 }
 
+/* Hash of a string for the string table: PHP's own, cached in the string (keys and interned
+ * strings have it already; a value serialized again finds it there). */
+static zend_always_inline uint64_t str_hash(zend_string *s)
+{
+	return zend_string_hash_val(s);
+}
+
+#define MUL_K UINT64_C(0x9E3779B97F4A7C15)
+
+/* Home slot of a string hash. PHP's hash ends in the last bytes added almost unchanged, so
+ * strings differing only at their end would crowd neighbouring slots: multiply first. */
+static zend_always_inline uint32_t str_home(uint64_t h, uint32_t shift)
+{
+	return (uint32_t)((h * MUL_K) >> shift);
+}
+
 static zend_never_inline void str_grow(encoder *e)
 {
 	uint32_t size = (e->str_mask + 1) * 2, i, j;
 	str_slot *slots = ecalloc(size, sizeof(str_slot));
 
-	for (i = 0; i <= e->str_mask; i++) {
-		if (e->str_slots[i].idx1) {
-			j = (uint32_t)ZSTR_H(e->strs[e->str_slots[i].idx1 - 1]) & (size - 1);
-			while (slots[j].idx1) {
-				j = (j + 1) & (size - 1);
-			}
-			slots[j] = e->str_slots[i];
+	e->str_shift--;
+	e->str_mask = size - 1;
+	/* the list never outgrows half the slots */
+	if (e->strs == e->strs0) {
+		e->strs = safe_emalloc(size / 2, sizeof(str_ent), 0);
+		memcpy(e->strs, e->strs0, sizeof(e->strs0));
+	} else {
+		e->strs = safe_erealloc(e->strs, size / 2, sizeof(str_ent), 0);
+	}
+	e->strs_cap = size / 2;
+	for (i = 0; i < e->nstrs; i++) {
+		j = str_home(e->strs[i].h, e->str_shift);
+		while (slots[j].idx1) {
+			j = (j + 1) & (size - 1);
 		}
+		slots[j].idx1 = i + 1;
+		slots[j].h = (uint32_t)e->strs[i].h;
 	}
 	if (e->str_slots != e->str_slots0) {
 		efree(e->str_slots);
 	}
 	e->str_slots = slots;
-	e->str_mask = size - 1;
-	/* the list never outgrows half the slots */
-	if (e->strs == e->strs0) {
-		e->strs = safe_emalloc(size / 2, sizeof(zend_string *), 0);
-		memcpy(e->strs, e->strs0, sizeof(e->strs0));
-	} else {
-		e->strs = safe_erealloc(e->strs, size / 2, sizeof(zend_string *), 0);
-	}
-	e->strs_cap = size / 2;
 }
 
-/* Index of s (non-empty, hash h) in the string table, adding it if new (*is_new then true). */
-static zend_always_inline uint32_t intern(encoder *e, zend_string *s, zend_ulong h, bool *is_new)
+/* Index of s (non-empty, h = str_hash(s)) in the string table, adding it if new (*is_new
+ * then true). */
+static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h, bool *is_new)
 {
-	uint32_t i = (uint32_t)h & e->str_mask, h32 = (uint32_t)((uint64_t)h >> 32);
+	uint32_t i = str_home(h, e->str_shift), h32 = (uint32_t)h;
 	str_slot *sl;
 
 	for (;;) {
@@ -218,7 +296,7 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, zend_ulong
 			break;
 		}
 		if (sl->h == h32) {
-			zend_string *t = e->strs[sl->idx1 - 1];
+			zend_string *t = e->strs[sl->idx1 - 1].s;
 			if (t == s || same_str(t, s)) {
 				*is_new = false;
 				return sl->idx1 - 1;
@@ -228,7 +306,7 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, zend_ulong
 	}
 	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
 		str_grow(e);
-		i = (uint32_t)h & e->str_mask;
+		i = str_home(h, e->str_shift);
 		while (e->str_slots[i].idx1) {
 			i = (i + 1) & e->str_mask;
 		}
@@ -236,16 +314,42 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, zend_ulong
 	}
 	sl->idx1 = e->nstrs + 1;
 	sl->h = h32;
-	e->strs[e->nstrs] = zend_string_copy(s);
+	e->strs[e->nstrs].s = zend_string_copy(s);
+	e->strs[e->nstrs].h = h;
 	*is_new = true;
 	return e->nstrs++;
+}
+
+/* Copies a string into the output; short ones without a libc call. */
+static zend_always_inline void copy_bytes(unsigned char *p, const char *s, size_t len)
+{
+	uint64_t a, b;
+	uint32_t c, d;
+
+	if (len > 16) {
+		memcpy(p, s, len);
+	} else if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+		memcpy(p, &a, 8);
+		memcpy(p + len - 8, &b, 8);
+	} else if (len >= 4) {
+		memcpy(&c, s, 4);
+		memcpy(&d, s + len - 4, 4);
+		memcpy(p, &c, 4);
+		memcpy(p + len - 4, &d, 4);
+	} else if (len) {
+		p[0] = (unsigned char)s[0];
+		p[len >> 1] = (unsigned char)s[len >> 1];
+		p[len - 1] = (unsigned char)s[len - 1];
+	}
 }
 
 static zend_always_inline void write_literal(encoder *e, const char *s, size_t len)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX + len);
 	p = zs_wire_put_str_header(p, len);
-	memcpy(p, s, len);
+	copy_bytes(p, s, len);
 	out_end(e, p + len);
 }
 
@@ -257,7 +361,7 @@ static zend_always_inline void write_sref(encoder *e, uint32_t idx)
 
 /* §5: first occurrence as a literal, repeats as references. s is not empty; h its hash.
  * Returns its string index. */
-static zend_always_inline uint32_t write_interned(encoder *e, zend_string *s, zend_ulong h)
+static zend_always_inline uint32_t write_interned(encoder *e, zend_string *s, uint64_t h)
 {
 	bool is_new;
 	uint32_t idx = intern(e, s, h, &is_new);
@@ -276,7 +380,7 @@ static void write_string(encoder *e, zend_string *s)
 		out_tag(e, ZS_T_FIXSTR);
 		return;
 	}
-	write_interned(e, s, zend_string_hash_val(s));
+	write_interned(e, s, str_hash(s));
 }
 
 static zend_always_inline void write_int(encoder *e, zend_long v)
@@ -426,8 +530,8 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 		out_tag(e, ZS_T_FIXSTR);
 	} else {
 		/* apart: interning may move e->strs */
-		uint32_t idx = write_interned(e, key, h);
-		k->s = e->strs[idx];
+		uint32_t idx = write_interned(e, key, str_hash(key));
+		k->s = e->strs[idx].s;
 		k->v = h;
 	}
 }
@@ -439,9 +543,9 @@ static zend_string *def_object_head(encoder *e, zend_string *cls, uint32_t count
 	uint32_t idx;
 
 	out_tag(e, ZS_T_OBJECT);
-	idx = write_interned(e, cls, zend_string_hash_val(cls));
+	idx = write_interned(e, cls, str_hash(cls));
 	write_varint(e, count);
-	return e->strs[idx];
+	return e->strs[idx].s;
 }
 
 static zend_always_inline void write_shape_ref(encoder *e, uint32_t shape)
@@ -1099,24 +1203,38 @@ static zend_result encode_value(encoder *e, zval *v)
 	}
 }
 
-/* Hands the output to buf: the heap string itself when buf is empty, else a copy. */
+/* Appends the output to buf (which is empty for zser_serialize(): then the output string
+ * itself, or one exact-size copy of the chunks). */
 static void out_finish(encoder *e, smart_str *buf)
 {
-	size_t len = (size_t)(e->p - e->base);
+	size_t len = (size_t)(e->p - e->base), total;
 
-	if (!buf->s) {
-		if (e->heap) {
-			ZSTR_LEN(e->heap) = len;
-			buf->s = e->heap;
+	if (e->big) {
+		if (!buf->s) {
+			buf->s = e->big;
 			buf->a = (size_t)(e->end - e->base);
-			e->heap = NULL;
+			ZSTR_LEN(buf->s) = len;
+			e->big = NULL;
 		} else {
-			buf->s = zend_string_init((const char *)e->base, len, 0);
-			buf->a = len;
+			smart_str_appendl(buf, (const char *)e->base, len);
 		}
 		return;
 	}
-	smart_str_appendl(buf, (const char *)e->base, len);
+	if (e->last) {
+		e->last->len = len;
+	} else {
+		e->stack_len = len;
+	}
+	total = e->chunked + len;
+	if (!buf->s) {
+		buf->s = zend_string_alloc(total, 0);
+		ZSTR_LEN(buf->s) = 0;
+		buf->a = total;
+	} else {
+		smart_str_alloc(buf, total, 0);
+	}
+	out_gather(e, ZSTR_VAL(buf->s) + ZSTR_LEN(buf->s));
+	ZSTR_LEN(buf->s) += total;
 }
 
 static void encoder_free(encoder *e)
@@ -1124,7 +1242,7 @@ static void encoder_free(encoder *e)
 	uint32_t i;
 
 	for (i = 0; i < e->nstrs; i++) {
-		zend_string_release(e->strs[i]);
+		zend_string_release(e->strs[i].s);
 	}
 	if (e->strs != e->strs0) {
 		efree(e->strs);
@@ -1140,8 +1258,13 @@ static void encoder_free(encoder *e)
 	if (e->ids_ready) {
 		zend_hash_destroy(&e->ids);
 	}
-	if (e->heap) {
-		zend_string_efree(e->heap);
+	while (e->first) {
+		out_chunk *next = e->first->next;
+		efree(e->first);
+		e->first = next;
+	}
+	if (e->big) {
+		zend_string_efree(e->big);
 	}
 }
 
@@ -1152,10 +1275,15 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 
 	e.base = e.p = e.stack;
 	e.end = e.stack + OUT_STACK;
-	e.heap = NULL;
+	e.stack_len = 0;
+	e.first = e.last = NULL;
+	e.chunk_size = OUT_CHUNK_MIN;
+	e.chunked = 0;
+	e.big = NULL;
 	memset(e.str_slots0, 0, sizeof(e.str_slots0));
 	e.str_slots = e.str_slots0;
 	e.str_mask = STR_SLOTS0 - 1;
+	e.str_shift = 64 - 6; /* STR_SLOTS0 */
 	e.nstrs = 0;
 	e.strs = e.strs0;
 	e.strs_cap = STR_LIST0;
@@ -1182,7 +1310,10 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	}
 	if (res == SUCCESS) {
 		if (e.refs) {
-			e.base[1] |= (unsigned char)ZS_WIRE_FLAG_REFS;
+			/* the header is where the output starts: the stack buffer, or the string that
+			 * gathered it */
+			(e.big ? (unsigned char *)ZSTR_VAL(e.big) : e.stack)[1] |=
+			        (unsigned char)ZS_WIRE_FLAG_REFS;
 		}
 		out_finish(&e, buf);
 	}
