@@ -38,10 +38,7 @@ typedef struct out_chunk {
  * `str_slots` is an open-addressing index over them. Both start inside the encoder. */
 #define STR_SLOTS0 64
 #define STR_LIST0  (STR_SLOTS0 / 2)
-typedef struct str_slot {
-	uint32_t idx1; /* string index + 1; 0: empty slot */
-	uint32_t h;    /* low half of the string's hash, checked before its bytes */
-} str_slot;
+typedef uint32_t str_slot; /* string index + 1; 0: empty slot */
 typedef struct str_ent {
 	zend_string *s;
 	uint64_t h; /* str_hash() of s */
@@ -271,11 +268,10 @@ static zend_never_inline void str_grow(encoder *e)
 	e->strs_cap = size / 2;
 	for (i = 0; i < e->nstrs; i++) {
 		j = str_home(e->strs[i].h, e->str_shift);
-		while (slots[j].idx1) {
+		while (slots[j]) {
 			j = (j + 1) & (size - 1);
 		}
-		slots[j].idx1 = i + 1;
-		slots[j].h = (uint32_t)e->strs[i].h;
+		slots[j] = i + 1;
 	}
 	if (e->str_slots != e->str_slots0) {
 		efree(e->str_slots);
@@ -287,33 +283,31 @@ static zend_never_inline void str_grow(encoder *e)
  * then true). */
 static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h, bool *is_new)
 {
-	uint32_t i = str_home(h, e->str_shift), h32 = (uint32_t)h;
+	uint32_t i = str_home(h, e->str_shift);
 	str_slot *sl;
 
 	for (;;) {
+		const str_ent *t;
 		sl = &e->str_slots[i];
-		if (!sl->idx1) {
+		if (!*sl) {
 			break;
 		}
-		if (sl->h == h32) {
-			zend_string *t = e->strs[sl->idx1 - 1].s;
-			if (t == s || same_str(t, s)) {
-				*is_new = false;
-				return sl->idx1 - 1;
-			}
+		t = &e->strs[*sl - 1];
+		if (t->h == h && (t->s == s || same_str(t->s, s))) {
+			*is_new = false;
+			return *sl - 1;
 		}
 		i = (i + 1) & e->str_mask;
 	}
 	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
 		str_grow(e);
 		i = str_home(h, e->str_shift);
-		while (e->str_slots[i].idx1) {
+		while (e->str_slots[i]) {
 			i = (i + 1) & e->str_mask;
 		}
 		sl = &e->str_slots[i];
 	}
-	sl->idx1 = e->nstrs + 1;
-	sl->h = h32;
+	*sl = e->nstrs + 1;
 	e->strs[e->nstrs].s = zend_string_copy(s);
 	e->strs[e->nstrs].h = h;
 	*is_new = true;
@@ -426,25 +420,81 @@ static zend_always_inline bool same_key(const shape_key *k, zend_string *key, ze
 	return k->s == key || (k->s && k->v == h && same_str(k->s, key));
 }
 
+/* The key loops below walk a hash's buckets directly (the hash of a string key is in its
+ * bucket); packed arrays that are not lists, rare, take the generic macro. Indirect
+ * elements (property tables) are followed and skipped when uninitialized, as the _IND
+ * iteration macros do. */
+static zend_always_inline zval *bucket_val(Bucket *b)
+{
+	zval *z = &b->val;
+	if (Z_TYPE_P(z) == IS_INDIRECT) {
+		z = Z_INDIRECT_P(z);
+	}
+	return z;
+}
+
 static bool keys_match_ht(const shape_key *k, HashTable *ht, bool incomplete)
 {
 	zend_string *key;
 	zend_ulong h;
 	zval *val;
 
+	if (EXPECTED(!HT_IS_PACKED(ht))) {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
+				continue;
+			}
+			if (!same_key(k, b->key, b->h)) {
+				return false;
+			}
+			k++;
+		}
+		return true;
+	}
 	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, h, key, val)
 	{
 		(void)val;
-		if (is_magic_member(incomplete, key)) {
-			continue;
-		}
-		if (!same_key(k, key, key ? ZSTR_H(key) : h)) {
+		if (!same_key(k, key, h)) {
 			return false;
 		}
 		k++;
 	}
 	ZEND_HASH_FOREACH_END();
 	return true;
+}
+
+/* Hash of the key sequence of ht (and class cls); *count_out: the number of keys. */
+static zend_always_inline uint64_t hash_keys(zend_string *cls, HashTable *ht, bool incomplete,
+                                             uint32_t *count_out)
+{
+	uint64_t h = cls ? zend_string_hash_val(cls) : 0;
+	uint32_t count = 0;
+	zend_string *key;
+	zend_ulong kh;
+	zval *val;
+
+	if (EXPECTED(!HT_IS_PACKED(ht))) {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
+				continue;
+			}
+			h = mix(h, b->h);
+			count++;
+		}
+	} else {
+		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
+		{
+			(void)val;
+			(void)key;
+			h = mix(h, kh);
+			count++;
+		}
+		ZEND_HASH_FOREACH_END();
+	}
+	*count_out = count;
+	return mix(h, count);
 }
 
 static zend_never_inline void shapes_grow(encoder *e)
@@ -560,23 +610,12 @@ static zend_always_inline void write_shape_ref(encoder *e, uint32_t shape)
 static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, HashTable *ht,
                                               bool incomplete)
 {
-	uint64_t h = cls ? zend_string_hash_val(cls) : 0;
-	uint32_t count = 0, i, first;
+	uint32_t count, i, first;
+	uint64_t h = hash_keys(cls, ht, incomplete, &count);
 	zend_string *key;
 	zend_ulong kh;
 	zval *val;
 
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
-	{
-		(void)val;
-		if (is_magic_member(incomplete, key)) {
-			continue;
-		}
-		h = mix(h, key ? ZSTR_H(key) : kh);
-		count++;
-	}
-	ZEND_HASH_FOREACH_END();
-	h = mix(h, count);
 	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
 		uint32_t idx = e->shape_slots[i] - 1;
 		const shape *sh = &e->shapes[idx];
@@ -594,15 +633,22 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 		out_end(e, zs_wire_put_map(p, count));
 	}
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
-	{
-		(void)val;
-		if (is_magic_member(incomplete, key)) {
-			continue;
+	if (EXPECTED(!HT_IS_PACKED(ht))) {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
+				continue;
+			}
+			def_key(e, b->key, b->h);
 		}
-		def_key(e, key, key ? ZSTR_H(key) : kh);
+	} else {
+		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
+		{
+			(void)val;
+			def_key(e, key, kh);
+		}
+		ZEND_HASH_FOREACH_END();
 	}
-	ZEND_HASH_FOREACH_END();
 	shape_add(e, h, cls, first);
 }
 
@@ -687,29 +733,35 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 
 static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 {
-	zval *val;
-
 	if (zend_array_is_list(ht)) {
-		uint32_t count = zend_array_count(ht);
+		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
+		                         ? zend_hash_num_elements(ht)
+		                         : zend_array_count(ht);
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 		out_end(e, zs_wire_put_list(p, count));
-		ZEND_HASH_FOREACH_VAL_IND(ht, val)
-		{
-			if (encode_elem(e, self, val) != SUCCESS) {
+	} else {
+		write_ht_shape(e, NULL, ht, false);
+	}
+	if (HT_IS_PACKED(ht)) {
+		zval *z = ht->arPacked, *end = z + ht->nNumUsed;
+		for (; z != end; z++) {
+			zval *val = z;
+			if (Z_TYPE_P(val) == IS_INDIRECT) {
+				val = Z_INDIRECT_P(val);
+			}
+			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
 				return FAILURE;
 			}
 		}
-		ZEND_HASH_FOREACH_END();
-		return SUCCESS;
-	}
-	write_ht_shape(e, NULL, ht, false);
-	ZEND_HASH_FOREACH_VAL_IND(ht, val)
-	{
-		if (encode_elem(e, self, val) != SUCCESS) {
-			return FAILURE;
+	} else {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			zval *val = bucket_val(b);
+			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
+				return FAILURE;
+			}
 		}
 	}
-	ZEND_HASH_FOREACH_END();
 	return SUCCESS;
 }
 
