@@ -676,33 +676,39 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 	zend_result res;
 
 	/* scalars written in place, exactly as encode_value() writes them: they take a slot
-	 * and are never met again */
-	if (EXPECTED((unsigned)Z_TYPE_P(data) - IS_NULL <= IS_STRING - IS_NULL) &&
-	    EXPECTED(!EG(exception))) {
-		unsigned char *p;
+	 * and are never met again. They run no userland code either, so they need not look
+	 * for a pending exception: encode_value() does before anything that could (and the
+	 * output is dropped when one is pending at the end). */
+	unsigned char *p;
+	switch (Z_TYPE_P(data)) {
+	case IS_LONG:
 		e->n++;
-		switch (Z_TYPE_P(data)) {
-		case IS_LONG:
-			p = out_begin(e, ZS_WIRE_PUT_MAX);
-			out_end(e, zs_wire_put_int(p, (int64_t)Z_LVAL_P(data)));
-			return SUCCESS;
-		case IS_STRING:
-			write_string(e, Z_STR_P(data));
-			return SUCCESS;
-		case IS_DOUBLE:
-			p = out_begin(e, ZS_WIRE_PUT_MAX);
-			out_end(e, zs_wire_put_float(p, Z_DVAL_P(data)));
-			return SUCCESS;
-		case IS_TRUE:
-			out_tag(e, ZS_T_TRUE);
-			return SUCCESS;
-		case IS_FALSE:
-			out_tag(e, ZS_T_FALSE);
-			return SUCCESS;
-		default: /* IS_NULL */
-			out_tag(e, ZS_T_NULL);
-			return SUCCESS;
-		}
+		p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_int(p, (int64_t)Z_LVAL_P(data)));
+		return SUCCESS;
+	case IS_STRING:
+		e->n++;
+		write_string(e, Z_STR_P(data));
+		return SUCCESS;
+	case IS_DOUBLE:
+		e->n++;
+		p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_float(p, Z_DVAL_P(data)));
+		return SUCCESS;
+	case IS_TRUE:
+		e->n++;
+		out_tag(e, ZS_T_TRUE);
+		return SUCCESS;
+	case IS_FALSE:
+		e->n++;
+		out_tag(e, ZS_T_FALSE);
+		return SUCCESS;
+	case IS_NULL:
+		e->n++;
+		out_tag(e, ZS_T_NULL);
+		return SUCCESS;
+	default:
+		break;
 	}
 
 	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
