@@ -78,6 +78,10 @@ typedef struct encoder {
 	size_t chunked;          /* bytes in the chunks before the current one */
 	zend_string *big;        /* the output once it outgrew the chunks; the cursor is in it */
 	str_slot *str_slots;
+	bool str_pending;     /* strs[str_indexed..nstrs) are not in str_slots yet, or the
+	                         inline slots are not cleared yet */
+	bool str_slots_ready; /* str_slots is cleared (the inline slots are only on use) */
+	uint32_t str_indexed;
 	uint32_t str_mask;
 	uint32_t str_shift; /* 64 - log2(slots) */
 	uint32_t nstrs;
@@ -251,11 +255,25 @@ static zend_always_inline uint32_t str_home(uint64_t h, uint32_t shift)
 	return (uint32_t)((h * MUL_K) >> shift);
 }
 
+static zend_always_inline void str_place(encoder *e, uint32_t idx)
+{
+	uint32_t j = str_home(e->strs[idx].h, e->str_shift);
+	while (e->str_slots[j]) {
+		j = (j + 1) & e->str_mask;
+	}
+	e->str_slots[j] = idx + 1;
+}
+
+/* Doubles the index and the list; every string is in the index afterwards. */
 static zend_never_inline void str_grow(encoder *e)
 {
-	uint32_t size = (e->str_mask + 1) * 2, i, j;
-	str_slot *slots = ecalloc(size, sizeof(str_slot));
+	uint32_t size = (e->str_mask + 1) * 2, i;
 
+	if (e->str_slots != e->str_slots0) {
+		efree(e->str_slots);
+	}
+	e->str_slots = ecalloc(size, sizeof(str_slot));
+	e->str_slots_ready = true;
 	e->str_shift--;
 	e->str_mask = size - 1;
 	/* the list never outgrows half the slots */
@@ -267,26 +285,36 @@ static zend_never_inline void str_grow(encoder *e)
 	}
 	e->strs_cap = size / 2;
 	for (i = 0; i < e->nstrs; i++) {
-		j = str_home(e->strs[i].h, e->str_shift);
-		while (slots[j]) {
-			j = (j + 1) & (size - 1);
-		}
-		slots[j] = i + 1;
+		str_place(e, i);
 	}
-	if (e->str_slots != e->str_slots0) {
-		efree(e->str_slots);
+	e->str_indexed = e->nstrs;
+	e->str_pending = false;
+}
+
+/* Brings the index up to date with the list (strings appended by str_append()). */
+static zend_never_inline void str_index(encoder *e)
+{
+	if (!e->str_slots_ready) {
+		memset(e->str_slots0, 0, sizeof(e->str_slots0));
+		e->str_slots_ready = true;
 	}
-	e->str_slots = slots;
+	for (; e->str_indexed < e->nstrs; e->str_indexed++) {
+		str_place(e, e->str_indexed);
+	}
+	e->str_pending = false;
 }
 
 /* Index of s (non-empty, h = str_hash(s)) in the string table, adding it if new (*is_new
  * then true). */
 static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h, bool *is_new)
 {
-	uint32_t i = str_home(h, e->str_shift);
+	uint32_t i;
 	str_slot *sl;
 
-	for (;;) {
+	if (UNEXPECTED(e->str_pending)) {
+		str_index(e);
+	}
+	for (i = str_home(h, e->str_shift);; i = (i + 1) & e->str_mask) {
 		const str_ent *t;
 		sl = &e->str_slots[i];
 		if (!*sl) {
@@ -297,7 +325,6 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 			*is_new = false;
 			return *sl - 1;
 		}
-		i = (i + 1) & e->str_mask;
 	}
 	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
 		str_grow(e);
@@ -311,6 +338,21 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 	e->strs[e->nstrs].s = zend_string_copy(s);
 	e->strs[e->nstrs].h = h;
 	*is_new = true;
+	e->str_indexed = e->nstrs + 1;
+	return e->nstrs++;
+}
+
+/* Adds s (non-empty, hash h), known not to be in the table, without indexing it: the keys
+ * of the first map of a value, mostly the only strings of a small one, never need a
+ * lookup. The index catches up at the next intern(). */
+static zend_always_inline uint32_t str_append(encoder *e, zend_string *s, uint64_t h)
+{
+	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
+		str_grow(e);
+	}
+	e->strs[e->nstrs].s = zend_string_copy(s);
+	e->strs[e->nstrs].h = h;
+	e->str_pending = true;
 	return e->nstrs++;
 }
 
@@ -565,24 +607,27 @@ static uint32_t shape_add(encoder *e, uint64_t h, zend_string *cls, uint32_t fir
 	return e->nshapes++;
 }
 
-/* Writes one key of a new shape and records it: literal at its first occurrence (§5). */
-static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong h)
+/* Writes one key of a new shape and records it: literal at its first occurrence (§5).
+ * `fresh`: the string table held nothing when the shape began and its keys are distinct. */
+static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong h, bool fresh)
 {
 	shape_key *k = &e->skeys[e->nskeys++];
 
+	k->v = h;
 	if (!key) {
 		k->s = NULL;
-		k->v = h;
 		write_int(e, (zend_long)h);
 	} else if (ZSTR_LEN(key) == 0) {
 		k->s = ZSTR_EMPTY_ALLOC();
-		k->v = h;
 		out_tag(e, ZS_T_FIXSTR);
+	} else if (fresh) {
+		/* a string key's bucket hash is its str_hash() */
+		k->s = e->strs[str_append(e, key, h)].s;
+		write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
 	} else {
 		/* apart: interning may move e->strs */
 		uint32_t idx = write_interned(e, key, str_hash(key));
 		k->s = e->strs[idx].s;
-		k->v = h;
 	}
 }
 
@@ -612,6 +657,7 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 {
 	uint32_t count, i, first;
 	uint64_t h = hash_keys(cls, ht, incomplete, &count);
+	bool fresh;
 	zend_string *key;
 	zend_ulong kh;
 	zval *val;
@@ -625,6 +671,7 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 			return;
 		}
 	}
+	fresh = !cls && e->nstrs == 0;
 	skeys_reserve(e, count);
 	first = e->nskeys;
 	if (cls) {
@@ -639,13 +686,13 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
 				continue;
 			}
-			def_key(e, b->key, b->h);
+			def_key(e, b->key, b->h, fresh);
 		}
 	} else {
 		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
 		{
 			(void)val;
-			def_key(e, key, kh);
+			def_key(e, key, kh, false);
 		}
 		ZEND_HASH_FOREACH_END();
 	}
@@ -856,7 +903,7 @@ static uint32_t write_declared_shape(encoder *e, zend_object *obj)
 	for (j = 0; j < ce->default_properties_count; j++) {
 		zend_property_info *pi = ce->properties_info_table[j];
 		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
-			def_key(e, pi->name, ZSTR_H(pi->name));
+			def_key(e, pi->name, ZSTR_H(pi->name), false);
 		}
 	}
 	return shape_add(e, h, cls, first);
@@ -1338,8 +1385,10 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.chunk_size = OUT_CHUNK_MIN;
 	e.chunked = 0;
 	e.big = NULL;
-	memset(e.str_slots0, 0, sizeof(e.str_slots0));
 	e.str_slots = e.str_slots0;
+	e.str_pending = true;
+	e.str_slots_ready = false;
+	e.str_indexed = 0;
 	e.str_mask = STR_SLOTS0 - 1;
 	e.str_shift = 64 - 6; /* STR_SLOTS0 */
 	e.nstrs = 0;
