@@ -96,9 +96,15 @@ typedef struct encoder {
 	shape_key *skeys;
 	uint32_t skeys_cap;
 	uint32_t ce_live; /* bit i: ce_cache[i] is set */
-	bool ids_ready;   /* ids is initialised (only once a reference or shared object shows) */
-	HashTable ids;    /* counted pointer -> slot; pointer+1 -> the value, kept alive */
-	uint32_t n;       /* last slot taken, as data->n in var.c */
+	/* Identity table (§9): each object or reference that may be met again, held (so that
+	 * its address cannot be reused while we run) in `held` in the order met, its slot in
+	 * the zval's u2; `id_slots` indexes them by address. Allocated on first use. */
+	zval *held;
+	uint32_t nheld;
+	uint32_t *id_slots;
+	uint32_t id_mask;
+	uint32_t id_shift;
+	uint32_t n; /* last slot taken, as data->n in var.c */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
@@ -699,6 +705,71 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 	shape_add(e, h, cls, first);
 }
 
+/* ==== Identity table (§9) ==== */
+
+/* Slot mark of a Serializable object whose serialize() failed: written as null again. */
+#define ID_NULL   UINT32_MAX
+#define ID_SLOTS0 64
+
+static zend_always_inline uint32_t id_home(const encoder *e, const zend_refcounted *p)
+{
+	return (uint32_t)(((uint64_t)(uintptr_t)p * MUL_K) >> e->id_shift);
+}
+
+/* The held entry of the object or reference at p, or NULL. */
+static zval *id_find(encoder *e, const zend_refcounted *p)
+{
+	uint32_t i, x;
+
+	if (!e->id_slots) {
+		return NULL;
+	}
+	for (i = id_home(e, p);; i = (i + 1) & e->id_mask) {
+		x = e->id_slots[i];
+		if (!x) {
+			return NULL;
+		}
+		if (Z_COUNTED(e->held[x - 1]) == p) {
+			return &e->held[x - 1];
+		}
+	}
+}
+
+static void id_place(encoder *e, uint32_t idx)
+{
+	uint32_t i = id_home(e, Z_COUNTED(e->held[idx]));
+	while (e->id_slots[i]) {
+		i = (i + 1) & e->id_mask;
+	}
+	e->id_slots[i] = idx + 1;
+}
+
+/* Holds target (an object or a reference not met before) as slot `slot`. */
+static void id_add(encoder *e, zval *target, uint32_t slot)
+{
+	uint32_t size = e->id_slots ? e->id_mask + 1 : 0, i;
+
+	if ((e->nheld + 1) * 2 > size) {
+		size = size ? size * 2 : ID_SLOTS0;
+		if (e->id_slots) {
+			efree(e->id_slots);
+		}
+		e->id_slots = ecalloc(size, sizeof(uint32_t));
+		e->id_mask = size - 1;
+		e->id_shift = 64;
+		for (i = size; i > 1; i >>= 1) {
+			e->id_shift--;
+		}
+		e->held = safe_erealloc(e->held, size / 2, sizeof(zval), 0);
+		for (i = 0; i < e->nheld; i++) {
+			id_place(e, i);
+		}
+	}
+	ZVAL_COPY(&e->held[e->nheld], target);
+	Z_EXTRA(e->held[e->nheld]) = slot;
+	id_place(e, e->nheld++);
+}
+
 /* ==== Arrays ==== */
 
 static zend_result enter(encoder *e)
@@ -713,7 +784,7 @@ static zend_result enter(encoder *e)
 
 /* One element of an array or property table, as php_var_serialize_nested_data() treats it:
  * a reference nobody else holds is its value, and an array holding itself is null. */
-static zval *lookup_var(encoder *e, zval *v);
+static uint32_t lookup_var(encoder *e, zval *v);
 
 /* `parent` is the array or object whose element this is when var.c writes it through
  * php_var_serialize_nested_data() (which guards arrays against recursion), NULL where var.c
@@ -1110,11 +1181,9 @@ static zend_result encode_custom(encoder *e, zval *struc)
 		out_end(e, p + len);
 	} else {
 		/* as var.c: later references to this object become null too */
-		zval *slot = e->ids_ready ? zend_hash_index_find(&e->ids,
-		                                                 (zend_ulong)(uintptr_t)Z_COUNTED_P(struc))
-		                          : NULL;
-		if (slot) {
-			ZVAL_LONG(slot, -1);
+		zval *known = id_find(e, Z_COUNTED_P(struc));
+		if (known) {
+			Z_EXTRA_P(known) = ID_NULL;
 		}
 		out_tag(e, ZS_T_NULL);
 	}
@@ -1191,10 +1260,9 @@ static zend_result encode_object(encoder *e, zval *struc)
  * of a failed Serializable) was written instead of the value. */
 /* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
  * or NULL after giving it slot e->n now (when v may be met again). */
-static zval *lookup_var(encoder *e, zval *v)
+static uint32_t lookup_var(encoder *e, zval *v)
 {
-	zval *target = v, *zv;
-	zend_ulong key;
+	zval *target = v, *known;
 
 	if (!Z_ISREF_P(v)) {
 		/* php_add_var_hash(): an object nobody else holds cannot be met again */
@@ -1203,46 +1271,38 @@ static zval *lookup_var(encoder *e, zval *v)
 		    (obj->properties == NULL || GC_REFCOUNT(obj->properties) == 1) &&
 		    obj->ce->__serialize == NULL &&
 		    !zend_hash_find_known_hash(&obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP))) {
-			return NULL;
+			return 0;
 		}
 	}
 
 	if (Z_ISREF_P(v) && Z_TYPE_P(Z_REFVAL_P(v)) == IS_OBJECT) {
 		target = Z_REFVAL_P(v);
 	}
-	key = (zend_ulong)(uintptr_t)Z_COUNTED_P(target);
-	if (!e->ids_ready) {
-		zend_hash_init(&e->ids, 8, NULL, ZVAL_PTR_DTOR, 0);
-		e->ids_ready = true;
+	known = id_find(e, Z_COUNTED_P(target));
+	if (!known) {
+		id_add(e, target, e->n);
+		return 0;
 	}
-	zv = zend_hash_index_lookup(&e->ids, key);
-	if (Z_TYPE_P(zv) == IS_NULL) {
-		ZVAL_LONG(zv, e->n);
-		/* keep the value alive so that its address cannot be reused while we run */
-		Z_ADDREF_P(target);
-		zend_hash_index_add_new(&e->ids, key + 1, target);
-		return NULL;
-	}
-	return zv;
+	return Z_EXTRA_P(known);
 }
 
 static bool write_known(encoder *e, zval *v)
 {
-	zval *zv = lookup_var(e, v);
+	uint32_t slot = lookup_var(e, v);
 
-	if (!zv) {
+	if (!slot) {
 		return false;
 	}
-	if (Z_LVAL_P(zv) == -1) {
+	if (slot == ID_NULL) {
 		out_tag(e, ZS_T_NULL);
 	} else {
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 		e->refs = true;
 		if (Z_ISREF_P(v)) {
 			e->n--;
-			p = zs_wire_put_backref(p, ZS_T_BACKREF_REF, (uint32_t)Z_LVAL_P(zv));
+			p = zs_wire_put_backref(p, ZS_T_BACKREF_REF, slot);
 		} else {
-			p = zs_wire_put_backref(p, ZS_T_BACKREF_OBJ, (uint32_t)Z_LVAL_P(zv));
+			p = zs_wire_put_backref(p, ZS_T_BACKREF_OBJ, slot);
 		}
 		out_end(e, p);
 	}
@@ -1360,8 +1420,13 @@ static void encoder_free(encoder *e)
 	if (e->skeys != e->skeys0) {
 		efree(e->skeys);
 	}
-	if (e->ids_ready) {
-		zend_hash_destroy(&e->ids);
+	if (e->id_slots) {
+		/* released in the order met, as a HashTable of them would be */
+		for (i = 0; i < e->nheld; i++) {
+			zval_ptr_dtor(&e->held[i]);
+		}
+		efree(e->held);
+		efree(e->id_slots);
 	}
 	while (e->first) {
 		out_chunk *next = e->first->next;
@@ -1404,7 +1469,9 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.skeys = e.skeys0;
 	e.skeys_cap = SKEYS0;
 	e.ce_live = 0;
-	e.ids_ready = false;
+	e.held = NULL;
+	e.nheld = 0;
+	e.id_slots = NULL;
 	e.n = 0;
 	e.depth = 0;
 	e.refs = false;
