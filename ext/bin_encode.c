@@ -627,8 +627,9 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 		k->s = ZSTR_EMPTY_ALLOC();
 		out_tag(e, ZS_T_FIXSTR);
 	} else if (fresh) {
-		/* a string key's bucket hash is its str_hash() */
-		k->s = e->strs[str_append(e, key, h)].s;
+		/* a string key's bucket hash is its str_hash(); apart: appending may move e->strs */
+		uint32_t idx = str_append(e, key, h);
+		k->s = e->strs[idx].s;
 		write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
 	} else {
 		/* apart: interning may move e->strs */
