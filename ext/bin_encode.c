@@ -49,9 +49,11 @@ typedef struct str_ent {
  * there) or to the permanent empty string, with its hash in `v`; an integer key has s NULL
  * and its value in `v`. Shapes are found by a hash of their keys' hashes, which PHP arrays
  * keep in their buckets: a repeated shape is recognised without interning its keys. */
-#define SHAPE_SLOTS0 32
-#define SHAPES0      (SHAPE_SLOTS0 / 2)
-#define SKEYS0       64
+#define SHAPE_SLOTS0    32
+#define SHAPES0         (SHAPE_SLOTS0 / 2)
+#define SKEYS0          64
+/* Shape memo: 2^SHAPE_MEMO_BITS entries of shape index + 1 (0: none). */
+#define SHAPE_MEMO_BITS 6
 typedef struct shape_key {
 	zend_string *s;
 	zend_ulong v;
@@ -95,7 +97,10 @@ typedef struct encoder {
 	uint32_t nskeys;
 	shape_key *skeys;
 	uint32_t skeys_cap;
-	uint32_t ce_live; /* bit i: ce_cache[i] is set */
+	uint32_t ce_live;   /* bit i: ce_cache[i] is set */
+	uint64_t memo_live; /* bit i: memo[i] is set */
+	uint32_t memo[1 << SHAPE_MEMO_BITS];
+	uint32_t memo_none; /* stands for the memo entry of a value's first shape: always 0 */
 	/* Identity table (§9): each object or reference that may be met again, held (so that
 	 * its address cannot be reused while we run) in `held` in the order met, its slot in
 	 * the zval's u2; `id_slots` indexes them by address. Allocated on first use. */
@@ -416,7 +421,7 @@ static zend_always_inline uint32_t write_interned(encoder *e, zend_string *s, ui
 	return idx;
 }
 
-static void write_string(encoder *e, zend_string *s)
+static zend_always_inline void write_string(encoder *e, zend_string *s)
 {
 	if (ZSTR_LEN(s) == 0) {
 		out_tag(e, ZS_T_FIXSTR);
@@ -481,8 +486,11 @@ static zend_always_inline zval *bucket_val(Bucket *b)
 	return z;
 }
 
-static bool keys_match_ht(const shape_key *k, HashTable *ht, bool incomplete)
+/* True when the keys of ht are exactly the `count` keys at k. */
+static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count, HashTable *ht,
+                                             bool incomplete)
 {
+	const shape_key *end_k = k + count;
 	zend_string *key;
 	zend_ulong h;
 	zval *val;
@@ -493,23 +501,23 @@ static bool keys_match_ht(const shape_key *k, HashTable *ht, bool incomplete)
 			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
 				continue;
 			}
-			if (!same_key(k, b->key, b->h)) {
+			if (k == end_k || !same_key(k, b->key, b->h)) {
 				return false;
 			}
 			k++;
 		}
-		return true;
+		return k == end_k;
 	}
 	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, h, key, val)
 	{
 		(void)val;
-		if (!same_key(k, key, h)) {
+		if (k == end_k || !same_key(k, key, h)) {
 			return false;
 		}
 		k++;
 	}
 	ZEND_HASH_FOREACH_END();
-	return true;
+	return k == end_k;
 }
 
 /* Hash of the key sequence of ht (and class cls); *count_out: the number of keys. */
@@ -656,25 +664,62 @@ static zend_always_inline void write_shape_ref(encoder *e, uint32_t shape)
 	out_end(e, zs_wire_put_shape(p, shape));
 }
 
+/* The shape memo entry for ht: by class, element count and first key. */
+static zend_always_inline uint32_t *memo_slot(encoder *e, zend_string *cls, HashTable *ht)
+{
+	uint64_t h = mix(cls ? ZSTR_H(cls) : 0, zend_hash_num_elements(ht));
+	uint32_t i;
+
+	if (EXPECTED(!HT_IS_PACKED(ht))) {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE(b->val) != IS_UNDEF) {
+				h = mix(h, b->h);
+				break;
+			}
+		}
+	}
+	i = (uint32_t)(h >> (64 - SHAPE_MEMO_BITS));
+	if (!(e->memo_live & ((uint64_t)1 << i))) {
+		e->memo_live |= (uint64_t)1 << i;
+		e->memo[i] = 0;
+	}
+	return &e->memo[i];
+}
+
 /* Writes the shape of the keys of `ht`: a reference when it was met before, else MAP (cls
  * NULL) or OBJECT of class `cls` with its keys. For incomplete classes the stored class name
  * entry is skipped. */
 static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, HashTable *ht,
                                               bool incomplete)
 {
-	uint32_t count, i, first;
-	uint64_t h = hash_keys(cls, ht, incomplete, &count);
+	uint32_t count, i, first, *memo;
+	uint64_t h;
 	bool fresh;
 	zend_string *key;
 	zend_ulong kh;
 	zval *val;
 
+	/* a run of arrays or objects of one shape (rows, lists of records) is recognised by
+	 * comparing the keys with the shape last seen with the same size and first key,
+	 * without hashing them first */
+	memo = e->nshapes ? memo_slot(e, cls, ht) : &e->memo_none;
+	if (*memo) {
+		const shape *sh = &e->shapes[*memo - 1];
+		if (same_cls(sh, cls) && keys_match_ht(e->skeys + sh->first, sh->count, ht, incomplete)) {
+			write_shape_ref(e, *memo - 1);
+			return;
+		}
+	}
+	h = hash_keys(cls, ht, incomplete, &count);
+
 	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
 		uint32_t idx = e->shape_slots[i] - 1;
 		const shape *sh = &e->shapes[idx];
 		if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
-		    keys_match_ht(e->skeys + sh->first, ht, incomplete)) {
+		    keys_match_ht(e->skeys + sh->first, count, ht, incomplete)) {
 			write_shape_ref(e, idx);
+			*memo = idx + 1;
 			return;
 		}
 	}
@@ -703,7 +748,8 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 		}
 		ZEND_HASH_FOREACH_END();
 	}
-	shape_add(e, h, cls, first);
+	*memo = shape_add(e, h, cls, first) + 1;
+	e->memo_none = 0;
 }
 
 /* ==== Identity table (§9) ==== */
@@ -1470,6 +1516,8 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.skeys = e.skeys0;
 	e.skeys_cap = SKEYS0;
 	e.ce_live = 0;
+	e.memo_live = 0;
+	e.memo_none = 0;
 	e.held = NULL;
 	e.nheld = 0;
 	e.id_slots = NULL;
