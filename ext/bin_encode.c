@@ -125,6 +125,7 @@ typedef struct encoder {
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
+static zend_result encode_array(encoder *e, zval *v);
 
 /* ==== Output ==== */
 
@@ -892,10 +893,15 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 		out_tag(e, ZS_T_NULL);
 		return SUCCESS;
 	}
+	if (UNEXPECTED(EG(exception))) {
+		return FAILURE;
+	}
+	/* what encode_value() does with an array, without its other cases */
+	e->n++;
 	if (Z_REFCOUNTED_P(data)) {
 		Z_PROTECT_RECURSION_P(data);
 	}
-	res = encode_value(e, data);
+	res = encode_array(e, data);
 	if (Z_REFCOUNTED_P(data)) {
 		Z_UNPROTECT_RECURSION_P(data);
 	}
@@ -934,6 +940,28 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 		}
 	}
 	return SUCCESS;
+}
+
+/* An array value whose slot is taken. */
+static zend_result encode_array(encoder *e, zval *v)
+{
+	bool rcn = e->rcn;
+	zend_result res;
+
+	if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
+		/* an empty array is no level deeper (FORMAT.md §11) */
+		out_tag(e, ZS_T_FIXLIST);
+		return SUCCESS;
+	}
+	if (enter(e) != SUCCESS) {
+		return FAILURE;
+	}
+	/* the top-level array counts as unshared, as in var.c */
+	e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
+	res = encode_array_body(e, Z_ARRVAL_P(v), v);
+	e->rcn = rcn;
+	e->depth--;
+	return res;
 }
 
 /* ==== Objects ==== */
@@ -1359,7 +1387,6 @@ static bool write_known(encoder *e, zval *v)
 static zend_result encode_value(encoder *e, zval *v)
 {
 	unsigned char *p;
-	zend_result res;
 
 	if (UNEXPECTED(EG(exception))) {
 		return FAILURE;
@@ -1389,23 +1416,8 @@ static zend_result encode_value(encoder *e, zval *v)
 	case IS_STRING:
 		write_string(e, Z_STR_P(v));
 		return SUCCESS;
-	case IS_ARRAY: {
-		bool rcn = e->rcn;
-		if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
-			/* an empty array is no level deeper (FORMAT.md §11) */
-			out_tag(e, ZS_T_FIXLIST);
-			return SUCCESS;
-		}
-		if (enter(e) != SUCCESS) {
-			return FAILURE;
-		}
-		/* the top-level array counts as unshared, as in var.c */
-		e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
-		res = encode_array_body(e, Z_ARRVAL_P(v), v);
-		e->rcn = rcn;
-		e->depth--;
-		return res;
-	}
+	case IS_ARRAY:
+		return encode_array(e, v);
 	case IS_OBJECT:
 		return encode_object(e, v);
 	default:
