@@ -84,6 +84,7 @@ typedef struct encoder {
 	                         inline slots are not cleared yet */
 	bool str_slots_ready; /* str_slots is cleared (the inline slots are only on use) */
 	uint32_t str_indexed;
+	bool hold; /* the table holds references to its strings (str_hold_all()) */
 	uint32_t str_mask;
 	uint32_t str_shift; /* 64 - log2(slots) */
 	uint32_t nstrs;
@@ -316,6 +317,24 @@ static zend_never_inline void str_index(encoder *e)
 	e->str_pending = false;
 }
 
+/* From here on the string table holds a reference to each of its strings. Until userland
+ * code can run (magic methods, error handlers, destructors) or a temporary table is
+ * released, nothing can free a string of the value being written, and the table only
+ * borrows them; from the first such point on, an address freed and reused mid-call must
+ * not alias an older string, so they are held. */
+static zend_never_inline void str_hold_all(encoder *e)
+{
+	uint32_t i;
+
+	if (e->hold) {
+		return;
+	}
+	for (i = 0; i < e->nstrs; i++) {
+		zend_string_addref(e->strs[i].s);
+	}
+	e->hold = true;
+}
+
 /* Index of s (non-empty, h = str_hash(s)) in the string table, adding it if new (*is_new
  * then true). */
 static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h, bool *is_new)
@@ -347,7 +366,7 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 		sl = &e->str_slots[i];
 	}
 	*sl = e->nstrs + 1;
-	e->strs[e->nstrs].s = zend_string_copy(s);
+	e->strs[e->nstrs].s = e->hold ? zend_string_copy(s) : s;
 	e->strs[e->nstrs].h = h;
 	*is_new = true;
 	e->str_indexed = e->nstrs + 1;
@@ -362,7 +381,7 @@ static zend_always_inline uint32_t str_append(encoder *e, zend_string *s, uint64
 	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
 		str_grow(e);
 	}
-	e->strs[e->nstrs].s = zend_string_copy(s);
+	e->strs[e->nstrs].s = e->hold ? zend_string_copy(s) : s;
 	e->strs[e->nstrs].h = h;
 	e->str_pending = true;
 	return e->nstrs++;
@@ -1292,23 +1311,31 @@ static zend_result encode_object(encoder *e, zval *struc)
 	rcn = e->rcn;
 	e->rcn = false;
 	if (ce->__serialize) {
+		str_hold_all(e);
 		res = encode_magic_serialize(e, struc);
 	} else if (ce->serialize) {
+		str_hold_all(e);
 		res = encode_custom(e, struc);
 	} else {
 		zend_function *sleep = NULL;
+		bool std = !obj->handlers->get_properties_for &&
+		           obj->handlers->get_properties == zend_std_get_properties;
 		if (ce != php_ce_incomplete_class) {
 			sleep = zend_hash_find_ptr(&ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP));
 		}
 		if (sleep) {
+			str_hold_all(e);
 			res = encode_sleep(e, struc, sleep);
-		} else if (!obj->properties && !obj->handlers->get_properties_for &&
-		           obj->handlers->get_properties == zend_std_get_properties) {
+		} else if (std && !obj->properties) {
 			res = encode_declared(e, obj);
 		} else {
 			bool incomplete = ce == php_ce_incomplete_class;
 			zend_string *name = ce->name;
 			HashTable *props;
+			if (incomplete || !std) {
+				/* other handlers may build a temporary table or call userland code */
+				str_hold_all(e);
+			}
 			if (incomplete) {
 				name = php_lookup_class_name(obj);
 				if (!name) {
@@ -1465,8 +1492,10 @@ static void encoder_free(encoder *e)
 {
 	uint32_t i;
 
-	for (i = 0; i < e->nstrs; i++) {
-		zend_string_release(e->strs[i].s);
+	if (e->hold) {
+		for (i = 0; i < e->nstrs; i++) {
+			zend_string_release(e->strs[i].s);
+		}
 	}
 	if (e->strs != e->strs0) {
 		efree(e->strs);
@@ -1513,6 +1542,7 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.str_pending = true;
 	e.str_slots_ready = false;
 	e.str_indexed = 0;
+	e.hold = false;
 	e.str_mask = STR_SLOTS0 - 1;
 	e.str_shift = 64 - 6; /* STR_SLOTS0 */
 	e.nstrs = 0;
