@@ -91,6 +91,11 @@ typedef struct encoder {
 	str_ent *strs;
 	uint32_t strs_cap;
 	uint32_t *shape_slots;
+	bool shapes_pending;    /* shapes[shapes_indexed..nshapes) are not hashed and indexed
+	                           yet, or the inline slots are not cleared yet */
+	bool shape_slots_ready; /* shape_slots is cleared (the inline slots only on use) */
+	uint32_t shapes_indexed;
+	uint64_t count_bits; /* bit (count % 64) set for the key count of every shape */
 	uint32_t shape_mask;
 	uint32_t nshapes;
 	shape *shapes;
@@ -573,24 +578,24 @@ static zend_always_inline uint64_t hash_keys(zend_string *cls, HashTable *ht, bo
 	return mix(h, count);
 }
 
+static zend_always_inline void shape_place(encoder *e, uint32_t idx)
+{
+	uint32_t i = (uint32_t)e->shapes[idx].h & e->shape_mask;
+	while (e->shape_slots[i]) {
+		i = (i + 1) & e->shape_mask;
+	}
+	e->shape_slots[i] = idx + 1;
+}
+
 static zend_never_inline void shapes_grow(encoder *e)
 {
-	uint32_t size = (e->shape_mask + 1) * 2, i, j;
-	uint32_t *slots = ecalloc(size, sizeof(uint32_t));
+	uint32_t size = (e->shape_mask + 1) * 2, i;
 
-	for (i = 0; i <= e->shape_mask; i++) {
-		if (e->shape_slots[i]) {
-			j = (uint32_t)e->shapes[e->shape_slots[i] - 1].h & (size - 1);
-			while (slots[j]) {
-				j = (j + 1) & (size - 1);
-			}
-			slots[j] = e->shape_slots[i];
-		}
-	}
 	if (e->shape_slots != e->shape_slots0) {
 		efree(e->shape_slots);
 	}
-	e->shape_slots = slots;
+	e->shape_slots = ecalloc(size, sizeof(uint32_t));
+	e->shape_slots_ready = true;
 	e->shape_mask = size - 1;
 	if (e->shapes == e->shapes0) {
 		e->shapes = safe_emalloc(size / 2, sizeof(shape), 0);
@@ -599,6 +604,30 @@ static zend_never_inline void shapes_grow(encoder *e)
 		e->shapes = safe_erealloc(e->shapes, size / 2, sizeof(shape), 0);
 	}
 	e->shapes_cap = size / 2;
+	for (i = 0; i < e->shapes_indexed; i++) {
+		shape_place(e, i);
+	}
+}
+
+/* Hashes and indexes the shapes added by shape_add_pending() (the same hash hash_keys() and
+ * write_declared_shape() compute from a value's keys). */
+static zend_never_inline void shape_index_pending(encoder *e)
+{
+	if (!e->shape_slots_ready) {
+		memset(e->shape_slots0, 0, sizeof(e->shape_slots0));
+		e->shape_slots_ready = true;
+	}
+	for (; e->shapes_indexed < e->nshapes; e->shapes_indexed++) {
+		shape *sh = &e->shapes[e->shapes_indexed];
+		const shape_key *k = e->skeys + sh->first, *end = k + sh->count;
+		uint64_t h = sh->cls ? ZSTR_H(sh->cls) : 0;
+		for (; k != end; k++) {
+			h = mix(h, k->v);
+		}
+		sh->h = mix(h, sh->count);
+		shape_place(e, e->shapes_indexed);
+	}
+	e->shapes_pending = false;
 }
 
 /* Room for `count` more shape keys. */
@@ -619,25 +648,36 @@ static void skeys_reserve(encoder *e, uint32_t count)
 	e->skeys_cap = (uint32_t)cap;
 }
 
-/* Registers the shape whose keys were just appended from `first`; returns its index. */
-static uint32_t shape_add(encoder *e, uint64_t h, zend_string *cls, uint32_t first)
+static zend_always_inline shape *shape_append(encoder *e, zend_string *cls, uint32_t first)
 {
-	uint32_t i;
 	shape *sh;
 
 	if (UNEXPECTED(e->nshapes + 1 >= e->shapes_cap)) {
 		shapes_grow(e);
 	}
 	sh = &e->shapes[e->nshapes];
-	sh->h = h;
 	sh->cls = cls;
 	sh->first = first;
 	sh->count = e->nskeys - first;
-	i = (uint32_t)h & e->shape_mask;
-	while (e->shape_slots[i]) {
-		i = (i + 1) & e->shape_mask;
-	}
-	e->shape_slots[i] = e->nshapes + 1;
+	e->count_bits |= (uint64_t)1 << (sh->count & 63);
+	return sh;
+}
+
+/* Registers the shape whose keys were just appended from `first`, with hash h; returns its
+ * index. No shape is pending (shape_index_pending() ran). */
+static uint32_t shape_add(encoder *e, uint64_t h, zend_string *cls, uint32_t first)
+{
+	shape_append(e, cls, first)->h = h;
+	shape_place(e, e->nshapes);
+	e->shapes_indexed++;
+	return e->nshapes++;
+}
+
+/* Same, for an array shape no lookup has needed yet: hashed and indexed when one does. */
+static uint32_t shape_add_pending(encoder *e, uint32_t first)
+{
+	shape_append(e, NULL, first);
+	e->shapes_pending = true;
 	return e->nshapes++;
 }
 
@@ -715,7 +755,7 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 {
 	uint32_t count, i, first, *memo;
 	uint64_t h;
-	bool fresh;
+	bool fresh, pending;
 	zend_string *key;
 	zend_ulong kh;
 	zval *val;
@@ -731,17 +771,29 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 			return;
 		}
 	}
-	h = hash_keys(cls, ht, incomplete, &count);
-
-	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
-		uint32_t idx = e->shape_slots[i] - 1;
-		const shape *sh = &e->shapes[idx];
-		if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
-		    keys_match_ht(e->skeys + sh->first, count, ht, incomplete)) {
-			write_shape_ref(e, idx);
-			*memo = idx + 1;
-			return;
+	if (!cls && !(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND) &&
+	    !(e->count_bits & ((uint64_t)1 << (zend_hash_num_elements(ht) & 63)))) {
+		/* no shape has this many keys: a new one, hashed only once a lookup needs it
+		 * (a small value's maps mostly never do) */
+		count = zend_hash_num_elements(ht);
+		h = 0;
+		pending = true;
+	} else {
+		if (e->shapes_pending) {
+			shape_index_pending(e);
 		}
+		h = hash_keys(cls, ht, incomplete, &count);
+		for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
+			uint32_t idx = e->shape_slots[i] - 1;
+			const shape *sh = &e->shapes[idx];
+			if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
+			    keys_match_ht(e->skeys + sh->first, count, ht, incomplete)) {
+				write_shape_ref(e, idx);
+				*memo = idx + 1;
+				return;
+			}
+		}
+		pending = false;
 	}
 	fresh = !cls && e->nstrs == 0;
 	skeys_reserve(e, count);
@@ -768,7 +820,7 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 		}
 		ZEND_HASH_FOREACH_END();
 	}
-	*memo = shape_add(e, h, cls, first) + 1;
+	*memo = (pending ? shape_add_pending(e, first) : shape_add(e, h, cls, first)) + 1;
 	e->memo_none = 0;
 }
 
@@ -1057,6 +1109,9 @@ static uint32_t write_declared_shape(encoder *e, zend_object *obj)
 		}
 	}
 	h = mix(h, count);
+	if (e->shapes_pending) {
+		shape_index_pending(e);
+	}
 	found = find_declared_shape(e, obj, h, count);
 	if (found >= 0) {
 		write_shape_ref(e, (uint32_t)found);
@@ -1548,7 +1603,10 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.nstrs = 0;
 	e.strs = e.strs0;
 	e.strs_cap = STR_LIST0;
-	memset(e.shape_slots0, 0, sizeof(e.shape_slots0));
+	e.shapes_pending = true;
+	e.shape_slots_ready = false;
+	e.shapes_indexed = 0;
+	e.count_bits = 0;
 	e.shape_slots = e.shape_slots0;
 	e.shape_mask = SHAPE_SLOTS0 - 1;
 	e.nshapes = 0;
