@@ -17,6 +17,9 @@
 #include "ext/standard/basic_functions.h"
 #include "zser_internal.h"
 #include "zs_wire_write.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "bin_sleep.h"
 
 /* The output is written at a raw cursor into chunks: first a buffer on the C stack, then
@@ -221,13 +224,29 @@ static zend_always_inline void out_tag(encoder *e, unsigned char tag)
 
 /* ==== String table (§5) ==== */
 
-/* Equal bytes, for the short keys and strings that dominate: word loads, no libc call. */
+/* Equal bytes, for the short keys and strings that dominate: word loads (16-byte vectors
+ * where SSE2 is there), no libc call. */
 static zend_always_inline bool same_bytes(const char *a, const char *b, size_t len)
 {
 	uint64_t x, y;
 	uint32_t x4, y4;
 	size_t i;
 
+#ifdef __SSE2__
+	if (len > 16) {
+		__m128i u, v;
+		for (i = 0; i + 16 < len; i += 16) {
+			u = _mm_loadu_si128((const __m128i *)(const void *)(a + i));
+			v = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+			if (_mm_movemask_epi8(_mm_cmpeq_epi8(u, v)) != 0xFFFF) {
+				return false;
+			}
+		}
+		u = _mm_loadu_si128((const __m128i *)(const void *)(a + len - 16));
+		v = _mm_loadu_si128((const __m128i *)(const void *)(b + len - 16));
+		return _mm_movemask_epi8(_mm_cmpeq_epi8(u, v)) == 0xFFFF;
+	}
+#endif
 	if (len >= 8) {
 		for (i = 0; i + 8 < len; i += 8) {
 			memcpy(&x, a + i, 8);
