@@ -37,16 +37,12 @@ typedef struct out_chunk {
 	unsigned char data[1];
 } out_chunk;
 
-/* String table (FORMAT.md §5): `strs` lists the strings by index, each held (addref'd) so
- * that an address freed and reused mid-call by userland code cannot alias an older string;
- * `str_slots` is an open-addressing index over them. Both start inside the encoder. */
+/* String table (FORMAT.md §5): `strs` lists the strings by index (borrowed or held, see
+ * str_hold_all()); `str_slots` is an open-addressing index over them. Both start inside the
+ * encoder. A string's hash is the one PHP caches in it (str_hash()). */
 #define STR_SLOTS0 64
 #define STR_LIST0  (STR_SLOTS0 / 2)
 typedef uint32_t str_slot; /* string index + 1; 0: empty slot */
-typedef struct str_ent {
-	zend_string *s;
-	uint64_t h; /* str_hash() of s */
-} str_ent;
 
 /* Shape table (§7, §8): a shape is a class (NULL for arrays) and a key sequence, its keys in
  * `skeys[first .. first+count)`. A string key points to the string table's copy (held
@@ -92,7 +88,7 @@ typedef struct encoder {
 	uint32_t str_mask;
 	uint32_t str_shift; /* 64 - log2(slots) */
 	uint32_t nstrs;
-	str_ent *strs;
+	zend_string **strs;
 	uint32_t strs_cap;
 	uint32_t *shape_slots;
 	bool shapes_pending;    /* shapes[shapes_indexed..nshapes) are not hashed and indexed
@@ -127,7 +123,7 @@ typedef struct encoder {
 	bool rcn;
 	ce_shape ce_cache[CE_CACHE];
 	str_slot str_slots0[STR_SLOTS0];
-	str_ent strs0[STR_LIST0];
+	zend_string *strs0[STR_LIST0];
 	uint32_t shape_slots0[SHAPE_SLOTS0];
 	shape shapes0[SHAPES0];
 	shape_key skeys0[SKEYS0];
@@ -295,7 +291,7 @@ static zend_always_inline uint32_t str_home(uint64_t h, uint32_t shift)
 
 static zend_always_inline void str_place(encoder *e, uint32_t idx)
 {
-	uint32_t j = str_home(e->strs[idx].h, e->str_shift);
+	uint32_t j = str_home(ZSTR_H(e->strs[idx]), e->str_shift);
 	while (e->str_slots[j]) {
 		j = (j + 1) & e->str_mask;
 	}
@@ -316,10 +312,10 @@ static zend_never_inline void str_grow(encoder *e)
 	e->str_mask = size - 1;
 	/* the list never outgrows half the slots */
 	if (e->strs == e->strs0) {
-		e->strs = safe_emalloc(size / 2, sizeof(str_ent), 0);
+		e->strs = safe_emalloc(size / 2, sizeof(zend_string *), 0);
 		memcpy(e->strs, e->strs0, sizeof(e->strs0));
 	} else {
-		e->strs = safe_erealloc(e->strs, size / 2, sizeof(str_ent), 0);
+		e->strs = safe_erealloc(e->strs, size / 2, sizeof(zend_string *), 0);
 	}
 	e->strs_cap = size / 2;
 	for (i = 0; i < e->nstrs; i++) {
@@ -355,7 +351,7 @@ static zend_never_inline void str_hold_all(encoder *e)
 		return;
 	}
 	for (i = 0; i < e->nstrs; i++) {
-		zend_string_addref(e->strs[i].s);
+		zend_string_addref(e->strs[i]);
 	}
 	e->hold = true;
 }
@@ -371,13 +367,13 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 		str_index(e);
 	}
 	for (i = str_home(h, e->str_shift);; i = (i + 1) & e->str_mask) {
-		const str_ent *t;
+		const zend_string *t;
 		sl = &e->str_slots[i];
 		if (!*sl) {
 			break;
 		}
-		t = &e->strs[*sl - 1];
-		if (t->h == h && (t->s == s || same_str(t->s, s))) {
+		t = e->strs[*sl - 1];
+		if (t == s || (ZSTR_H(t) == h && same_str(t, s))) {
 			*is_new = false;
 			return *sl - 1;
 		}
@@ -391,23 +387,21 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 		sl = &e->str_slots[i];
 	}
 	*sl = e->nstrs + 1;
-	e->strs[e->nstrs].s = e->hold ? zend_string_copy(s) : s;
-	e->strs[e->nstrs].h = h;
+	e->strs[e->nstrs] = e->hold ? zend_string_copy(s) : s;
 	*is_new = true;
 	e->str_indexed = e->nstrs + 1;
 	return e->nstrs++;
 }
 
-/* Adds s (non-empty, hash h), known not to be in the table, without indexing it: the keys
+/* Adds s (non-empty, its hash set), known not to be in the table, without indexing it: the keys
  * of the first map of a value, mostly the only strings of a small one, never need a
  * lookup. The index catches up at the next intern(). */
-static zend_always_inline uint32_t str_append(encoder *e, zend_string *s, uint64_t h)
+static zend_always_inline uint32_t str_append(encoder *e, zend_string *s)
 {
 	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
 		str_grow(e);
 	}
-	e->strs[e->nstrs].s = e->hold ? zend_string_copy(s) : s;
-	e->strs[e->nstrs].h = h;
+	e->strs[e->nstrs] = e->hold ? zend_string_copy(s) : s;
 	e->str_pending = true;
 	return e->nstrs++;
 }
@@ -715,14 +709,14 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 		k->s = ZSTR_EMPTY_ALLOC();
 		out_tag(e, ZS_T_FIXSTR);
 	} else if (fresh) {
-		/* a string key's bucket hash is its str_hash(); apart: appending may move e->strs */
-		uint32_t idx = str_append(e, key, h);
-		k->s = e->strs[idx].s;
+		/* a key of a PHP array has its hash set; apart: appending may move e->strs */
+		uint32_t idx = str_append(e, key);
+		k->s = e->strs[idx];
 		write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
 	} else {
 		/* apart: interning may move e->strs */
 		uint32_t idx = write_interned(e, key, str_hash(key));
-		k->s = e->strs[idx].s;
+		k->s = e->strs[idx];
 	}
 }
 
@@ -735,7 +729,7 @@ static zend_string *def_object_head(encoder *e, zend_string *cls, uint32_t count
 	out_tag(e, ZS_T_OBJECT);
 	idx = write_interned(e, cls, str_hash(cls));
 	write_varint(e, count);
-	return e->strs[idx].s;
+	return e->strs[idx];
 }
 
 static zend_always_inline void write_shape_ref(encoder *e, uint32_t shape)
@@ -1492,7 +1486,7 @@ static void encoder_free(encoder *e)
 
 	if (e->hold) {
 		for (i = 0; i < e->nstrs; i++) {
-			zend_string_release(e->strs[i].s);
+			zend_string_release(e->strs[i]);
 		}
 	}
 	if (e->strs != e->strs0) {
