@@ -131,7 +131,7 @@ typedef struct encoder {
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
-static zend_result encode_array(encoder *e, zval *v);
+static zend_always_inline zend_result encode_array(encoder *e, zval *v);
 
 /* ==== Output ==== */
 
@@ -1028,7 +1028,7 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 }
 
 /* An array value whose slot is taken. */
-static zend_result encode_array(encoder *e, zval *v)
+static zend_always_inline zend_result encode_array(encoder *e, zval *v)
 {
 	bool rcn = e->rcn;
 	zend_result res;
