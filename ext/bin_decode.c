@@ -74,7 +74,8 @@ typedef struct decoder {
 	propmap **maps; /* per shape */
 	uint32_t maps_cap;
 	HashTable *garbage;
-	zend_string *deferred; /* class named by a "has no unserializer" warning still to give */
+	zend_class_entry **deferred; /* per "has no unserializer" warning still to give, in order */
+	uint32_t ndeferred, deferred_cap;
 	const char *msg;
 	size_t msg_pos;
 	/* not cleared up front: zs_reader_init() sets what it needs, msgbuf is written on use */
@@ -457,12 +458,13 @@ static zend_result decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		return FAILURE;
 	}
 	if (ce == php_ce_incomplete_class || ce->unserialize == NULL) {
-		/* unserialize()'s warning, given only if the whole value decodes (one warning in all
-		 * on failure): kept until then */
-		if (!d->deferred) {
-			d->deferred = str_at(d, ev->cls);
-			zend_string_addref(d->deferred);
+		/* unserialize()'s warning, one per such object and naming the class it resolved to,
+		 * but given only if the whole value decodes (one warning in all on failure) */
+		if (d->ndeferred == d->deferred_cap) {
+			d->deferred = grow_ptrs(d->deferred, &d->deferred_cap, d->ndeferred,
+			                        sizeof(zend_class_entry *));
 		}
+		d->deferred[d->ndeferred++] = ce;
 		return new_object(d, dest, ce, ev->cls);
 	}
 	BG(serialize_lock)++;
@@ -872,7 +874,7 @@ static void free_decoder(decoder *d)
 		OBJ_RELEASE(d->calls[i].obj);
 	}
 	if (d->deferred) {
-		zend_string_release(d->deferred);
+		efree(d->deferred);
 	}
 	if (d->garbage) {
 		zend_hash_destroy(d->garbage);
@@ -967,8 +969,8 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	if (!zs_reader_finish(&d.r)) {
 		goto fail;
 	}
-	if (d.deferred) {
-		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred));
+	for (i = 0; i < d.ndeferred; i++) {
+		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred[i]->name));
 	}
 	run_calls(&d);
 	free_decoder(&d);
