@@ -78,6 +78,7 @@ typedef struct decoder {
 	uint32_t ndeferred, deferred_cap;
 	const char *msg;
 	size_t msg_pos;
+	int msg_code; /* ZserException code of msg */
 	/* not cleared up front: zs_reader_init() sets what it needs, msgbuf is written on use */
 	zs_reader r;
 	char msgbuf[256];
@@ -106,16 +107,43 @@ static void alloc_free(void *ctx, void *p)
 
 static const zs_alloc zser_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
 
+/* ZserException code of each error found here, by its format (FORMAT.md §13): the format's
+ * own code where the meaning is the same, else the decoder's. tests/bin/
+ * unserialize_error_codes.phpt triggers each, so a new or reworded message shows up there. */
+static const struct {
+	const char *fmt;
+	int code;
+} fail_codes[] = {
+        {"%s::unserialize() failed", ZSER_E_UNSERIALIZE_FAILED},
+        {"Class '%s' not found", ZSER_E_ENUM_CLASS},
+        {"Class '%s' is not an enum", ZSER_E_NOT_ENUM},
+        {"Undefined constant %s::%s", ZSER_E_ENUM_CASE},
+        {"%s::%s is not an enum case", ZSER_E_ENUM_CASE},
+        {"invalid property name", ZSER_E_PROPERTY_NAME},
+        {"duplicate key", ZS_WE_DUP_KEY},
+        {"back-reference to a non-object", ZS_WE_BACKREF_TYPE},
+        {"back-reference out of range", ZS_WE_BACKREF},
+        {"integer out of range", ZS_WE_INT_RANGE},
+};
+
 /* Records a decoding error found here (not by the core reader) at the current event. */
 static zend_result failf(decoder *d, size_t pos, const char *fmt, ...)
 {
 	va_list ap;
+	size_t i;
 	if (!d->msg) {
 		va_start(ap, fmt);
 		vsnprintf(d->msgbuf, sizeof(d->msgbuf), fmt, ap);
 		va_end(ap);
 		d->msg = d->msgbuf;
 		d->msg_pos = pos;
+		d->msg_code = 0;
+		for (i = 0; i < sizeof(fail_codes) / sizeof(fail_codes[0]); i++) {
+			if (strcmp(fmt, fail_codes[i].fmt) == 0) {
+				d->msg_code = fail_codes[i].code;
+				break;
+			}
+		}
 	}
 	return FAILURE;
 }
@@ -921,13 +949,14 @@ static void report(decoder *d, size_t len, bool throw_on_error)
 {
 	const char *msg = d->msg ? d->msg : zs_wire_error_msg(d->r.err);
 	size_t pos = d->msg ? d->msg_pos : d->r.err_pos;
+	int code = d->msg ? d->msg_code : (int)d->r.err;
 
 	if (EG(exception)) {
 		return;
 	}
 	if (throw_on_error) {
-		zend_throw_exception_ex(zser_ce_ZserException, 0, "%s at offset %zu of %zu bytes", msg, pos,
-		                        len);
+		zend_throw_exception_ex(zser_ce_ZserException, code, "%s at offset %zu of %zu bytes", msg,
+		                        pos, len);
 	} else {
 		php_error_docref(NULL, E_WARNING, "%s at offset %zu of %zu bytes", msg, pos, len);
 	}
