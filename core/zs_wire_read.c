@@ -38,6 +38,7 @@ void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *
 	r->p = r->start;
 	r->end = r->start + len;
 	r->alloc = alloc;
+	r->slot_limit = ZS_WIRE_MAX_ENTRIES;
 	r->max_depth =
 	        (max_depth == 0 || max_depth > ZS_WIRE_MAX_DEPTH) ? ZS_WIRE_MAX_DEPTH : max_depth;
 }
@@ -122,6 +123,7 @@ bool zs_reader_header(zs_reader *r)
 		return fail(r, ZS_WE_VERSION, r->p + 1);
 	}
 	r->refs = (r->p[1] & ZS_WIRE_FLAG_REFS) != 0;
+	r->slot_limit = r->refs ? r->slots_cap : ZS_WIRE_MAX_ENTRIES;
 	r->p += 2;
 	return true;
 }
@@ -570,6 +572,7 @@ static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 			return false;
 		}
 		r->slot_obj = s;
+		r->slot_limit = r->slots_cap;
 	}
 	r->slot_obj[r->nslots++] = is_obj;
 	ev->slot = r->nslots;
@@ -928,7 +931,16 @@ bool zs_wire_validate(const void *data, size_t len, const zs_alloc *alloc, uint3
 	zs_reader_init(&r, data, len, alloc, max_depth);
 	ok = zs_reader_header(&r);
 	while (ok && !zs_reader_done(&r)) {
-		ok = zs_reader_next(&r, &ev);
+		/* the same fast paths as the PHP decoder, so the fuzzers compare them with
+		 * zs_reader_next() on every input */
+		if (r.depth > 0) {
+			zs_rframe *f = &r.frames[r.depth - 1];
+			int64_t iv;
+			uint32_t idx;
+			while (f->remaining > 0 && zs_reader_scalar(&r, f, &iv, &idx) >= 0) {
+			}
+		}
+		ok = zs_reader_next_fast(&r, &ev);
 	}
 	ok = ok && zs_reader_finish(&r);
 	if (err) {

@@ -96,6 +96,9 @@ typedef struct zs_reader {
 	uint32_t nkeys, keys_cap;
 	uint8_t *slot_obj; /* per slot: 1 when it holds an object (§9) */
 	uint32_t nslots, slots_cap;
+	/* nslots may grow without zs_reader_next() up to here: slots_cap with the reference
+	 * flag (slot_obj has room), else the format's limit */
+	uint32_t slot_limit;
 	uint32_t *dupset; /* scratch hash set for duplicate keys */
 	size_t dupset_cap;
 	/* The first entries of each table live here, so that small blobs (sessions, cache
@@ -155,7 +158,7 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 	bool open = false, open_level = false;
 
 	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE || p == r->end ||
-	                r->nslots == (r->refs ? r->slots_cap : ZS_WIRE_MAX_ENTRIES))) {
+	                r->nslots == r->slot_limit)) {
 		return zs_reader_next(r, ev);
 	}
 	f = &r->frames[r->depth - 1];
@@ -269,6 +272,129 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		r->level += open_level;
 	}
 	return true;
+}
+
+/* For the next value of the innermost open container, which the caller knows is not
+ * complete (f is r->frames[r->depth - 1], f->remaining > 0): decodes it in place when it is
+ * a scalar that cannot fail here, i.e. null, a boolean, an int of the one-byte, U8, U16 or
+ * U32 forms, or a string (FIXSTR, FIXSREF, and STR/SREF with a one-byte varint) while the
+ * string table has room. It takes the value's slot and advances the container exactly as
+ * zs_reader_next() would, and returns ZS_EV_NULL, _FALSE, _TRUE, _INT (*i set) or _STRING
+ * (*idx: table index, ZS_WIRE_NO_INDEX for ""). Anything else, anything that could be an
+ * error and any table growth give -1 with nothing consumed: read that value with
+ * zs_reader_next(), which makes every check and reports every error. */
+ZS_INLINE int zs_reader_scalar(zs_reader *r, zs_rframe *f, int64_t *i, uint32_t *idx)
+{
+	const unsigned char *p = r->p;
+	size_t left = (size_t)(r->end - p);
+	unsigned tag;
+	int type;
+
+	if (ZS_UNLIKELY(left == 0 || r->nslots == r->slot_limit || r->err != ZS_WE_NONE)) {
+		return -1;
+	}
+	tag = *p;
+	if (tag < 0x40) {
+		*i = (int64_t)tag;
+		type = ZS_EV_INT;
+		p++;
+	} else if (tag >= 0xF0) {
+		*i = (int64_t)tag - 0x100;
+		type = ZS_EV_INT;
+		p++;
+	} else if (tag < 0x60) {
+		size_t n = tag - 0x40u;
+		if (n >= left) {
+			return -1;
+		}
+		*idx = ZS_WIRE_NO_INDEX;
+		if (n > 0) {
+			if (r->nstrs == r->strs_cap) {
+				return -1;
+			}
+			r->strs[r->nstrs].off = (size_t)(p + 1 - r->start);
+			r->strs[r->nstrs].len = n;
+			*idx = r->nstrs++;
+		}
+		type = ZS_EV_STRING;
+		p += 1 + n;
+	} else if (tag < 0x90) {
+		if (tag - 0x60u >= r->nstrs) {
+			return -1;
+		}
+		*idx = tag - 0x60u;
+		type = ZS_EV_STRING;
+		p++;
+	} else {
+		switch (tag) {
+		case ZS_T_NULL:
+		case ZS_T_FALSE:
+		case ZS_T_TRUE:
+			type = (int)(ZS_EV_NULL + (tag - ZS_T_NULL));
+			p++;
+			break;
+		case ZS_T_U8:
+			if (left < 2 || p[1] < ZS_FIXINT_N) {
+				return -1;
+			}
+			*i = p[1];
+			type = ZS_EV_INT;
+			p += 2;
+			break;
+		case ZS_T_U16:
+			if (left < 3 || p[2] == 0) {
+				return -1;
+			}
+			*i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
+			type = ZS_EV_INT;
+			p += 3;
+			break;
+		case ZS_T_U32:
+			if (left < 5 || (p[3] | p[4]) == 0) {
+				return -1;
+			}
+			*i = (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
+			               (uint32_t)p[4] << 24);
+			type = ZS_EV_INT;
+			p += 5;
+			break;
+		case ZS_T_STR: {
+			/* a one-byte varint: length 32..159 (§5) */
+			size_t n;
+			if (left < 2 || p[1] >= 0x80 || r->nstrs == r->strs_cap) {
+				return -1;
+			}
+			n = (size_t)p[1] + ZS_FIXSTR_N;
+			if (n > left - 2) {
+				return -1;
+			}
+			r->strs[r->nstrs].off = (size_t)(p + 2 - r->start);
+			r->strs[r->nstrs].len = n;
+			*idx = r->nstrs++;
+			type = ZS_EV_STRING;
+			p += 2 + n;
+			break;
+		}
+		case ZS_T_SREF:
+			if (left < 2 || p[1] >= 0x80 || (uint32_t)p[1] + ZS_FIXSREF_N >= r->nstrs) {
+				return -1;
+			}
+			*idx = (uint32_t)p[1] + ZS_FIXSREF_N;
+			type = ZS_EV_STRING;
+			p += 2;
+			break;
+		default:
+			return -1;
+		}
+	}
+	r->p = p;
+	f->remaining--;
+	f->pos++;
+	if (r->refs) {
+		r->slot_obj[r->nslots] = 0;
+	}
+	r->nslots++;
+	return type;
 }
 
 /* Validates a whole blob (header, one value, no trailing bytes) without building it.

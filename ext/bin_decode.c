@@ -34,11 +34,18 @@ typedef struct propmap {
 /* Marks a shape whose keys do not all name declared properties of the class. */
 #define NO_PROPMAP ((propmap *)(uintptr_t)1)
 
+/* A key of an array shape, ready to append: s == NULL for the integer key h. */
+typedef struct dkey {
+	zend_string *s;
+	zend_ulong h;
+} dkey;
+
 typedef struct dframe {
 	uint8_t kind;
 	uint8_t after;
 	uint32_t pos;
 	propmap *map;
+	const dkey *keys; /* F_MAP: the keys of its shape */
 	HashTable *ht;
 	zend_object *obj;
 	zval data;                /* the __unserialize() array while it is being filled */
@@ -73,6 +80,8 @@ typedef struct decoder {
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */
 	uint32_t maps_cap;
+	dkey **skeys; /* per array shape: its keys as zend_strings with their hashes */
+	uint32_t skeys_cap;
 	HashTable *garbage;
 	zend_string *deferred; /* class named by a "has no unserializer" warning still to give */
 	const char *msg;
@@ -213,6 +222,58 @@ static void keep(decoder *d, zval *old)
 	ZVAL_NULL(old);
 }
 
+/* The keys of array shape `shape`, built on its first use; the strings stay owned by the
+ * string table (a map holds its own reference to each key). */
+static const dkey *shape_keys(decoder *d, uint32_t shape)
+{
+	uint32_t count, j;
+	dkey *keys;
+
+	if (shape < d->skeys_cap && d->skeys[shape]) {
+		return d->skeys[shape];
+	}
+	count = d->r.shapes[shape].count;
+	d->skeys = grow_ptrs(d->skeys, &d->skeys_cap, shape, sizeof(dkey *));
+	keys = safe_emalloc(count, sizeof(dkey), sizeof(dkey));
+	for (j = 0; j < count; j++) {
+		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
+		if (!k->is_str) {
+			keys[j].s = NULL;
+			keys[j].h = (zend_ulong)k->i;
+		} else {
+			keys[j].s = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, k->str);
+			keys[j].h = zend_string_hash_val(keys[j].s);
+		}
+	}
+	d->skeys[shape] = keys;
+	return keys;
+}
+
+/* Appends key k to a map sized for its shape when it began. The core rejected duplicate and
+ * numeric string keys (FORMAT.md §7), so no lookup is needed. */
+static zend_always_inline zval *map_append(HashTable *ht, const dkey *k)
+{
+	uint32_t idx = ht->nNumUsed++;
+	uint32_t n = (uint32_t)k->h | ht->nTableMask;
+	Bucket *b = ht->arData + idx;
+
+	if (k->s) {
+		if (!ZSTR_IS_INTERNED(k->s)) {
+			HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
+			GC_ADDREF(k->s);
+		}
+	} else if ((zend_long)k->h >= ht->nNextFreeElement) {
+		ht->nNextFreeElement =
+		        (zend_long)k->h < ZEND_LONG_MAX ? (zend_long)k->h + 1 : ZEND_LONG_MAX;
+	}
+	b->key = k->s;
+	b->h = k->h;
+	Z_NEXT(b->val) = HT_HASH(ht, n);
+	HT_HASH(ht, n) = HT_IDX_TO_HASH(idx);
+	ht->nNumOfElements++;
+	return &b->val;
+}
+
 /* ==== Classes and objects ==== */
 
 static bool class_allowed(decoder *d, zend_string *name)
@@ -342,6 +403,7 @@ static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, cons
 	f->after = AFTER_NONE;
 	f->pos = 0;
 	f->map = NULL;
+	f->keys = NULL;
 	f->obj = NULL;
 	f->dest = dest;
 	f->info = info;
@@ -413,6 +475,9 @@ static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
 		bool list = ev->type == ZS_EV_OBJECT_DATA && ev->shape == ZS_WIRE_NO_INDEX;
 		f->after = AFTER_UNSERIALIZE;
 		f->kind = ev->type == ZS_EV_OBJECT ? F_SYM : list ? F_LIST : F_MAP;
+		if (f->kind == F_MAP) {
+			f->keys = shape_keys(d, ev->shape);
+		}
 		array_init_size(&f->data, ev->count);
 		if (list) {
 			zend_hash_real_init_packed(Z_ARRVAL(f->data));
@@ -625,13 +690,11 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		ZVAL_NULL(zv);
 		return zv;
 	case F_MAP:
-		if (!ev->key.is_str) {
-			return zend_hash_index_add_new(ht, (zend_ulong)ev->key.i, &EG(uninitialized_zval));
-		}
-		/* the core rejected duplicate and numeric keys (FORMAT.md §7) */
-		return _zend_hash_append(
-		        ht, ev->key.str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->key.str),
-		        &EG(uninitialized_zval));
+		/* reader frames match ours index for index (the reader has already opened a
+		 * container this value starts); its frame has moved past this value's key */
+		zv = map_append(ht, &f->keys[d->r.frames[d->depth - 1].pos - 1]);
+		ZVAL_NULL(zv);
+		return zv;
 	case F_SYM: {
 		zend_string *key = key_str(d, &ev->key);
 		zend_ulong num;
@@ -794,6 +857,9 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		f = push_frame(d, dest, info, ev);
 		f->kind = ev->type == ZS_EV_LIST ? F_LIST : F_MAP;
 		f->ht = Z_ARRVAL_P(dest);
+		if (f->kind == F_MAP) {
+			f->keys = shape_keys(d, ev->shape);
+		}
 		return SUCCESS;
 	case ZS_EV_OBJECT:
 	case ZS_EV_OBJECT_DATA:
@@ -821,6 +887,81 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		return check_typed(d, dest, info, d->frames[d->depth - 1].obj, ev->slot);
 	}
 	return SUCCESS;
+}
+
+/* ==== Runs of scalars ==== */
+
+/* Fills the innermost list or map (kind F_LIST / F_MAP) with the scalars that follow in it,
+ * straight from the reader's scalar fast path; stops at the container's end or at the
+ * first value that needs zs_reader_next() (the caller's loop then handles it). */
+static zend_always_inline zend_result fill(decoder *d, dframe *f, bool list)
+{
+	zs_reader *r = &d->r;
+	zs_rframe *rf = &r->frames[r->depth - 1];
+	HashTable *ht = f->ht;
+	const dkey *keys = f->keys;
+	zend_result res = SUCCESS;
+
+	while (rf->remaining > 0) {
+		uint32_t pos = rf->pos, idx = 0;
+#if SIZEOF_ZEND_LONG == 4
+		size_t at = (size_t)(r->p - r->start);
+#endif
+		int64_t iv = 0;
+		int type = zs_reader_scalar(r, rf, &iv, &idx);
+		zval *zv;
+
+		if (type < 0) {
+			break;
+		}
+		if (list) {
+			zv = ht->arPacked + ht->nNumUsed;
+			ht->nNumUsed++;
+			ht->nNumOfElements++;
+			ht->nNextFreeElement = (zend_long)ht->nNumUsed;
+		} else {
+			zv = map_append(ht, &keys[pos]);
+		}
+		switch (type) {
+		case ZS_EV_INT:
+#if SIZEOF_ZEND_LONG == 4
+			if (iv > ZEND_LONG_MAX || iv < ZEND_LONG_MIN) {
+				ZVAL_NULL(zv);
+				res = failf(d, at, "integer out of range");
+				goto out;
+			}
+#endif
+			ZVAL_LONG(zv, (zend_long)iv);
+			break;
+		case ZS_EV_STRING:
+			if (idx == ZS_WIRE_NO_INDEX) {
+				ZVAL_EMPTY_STRING(zv);
+			} else {
+				string_value(d, zv, idx);
+			}
+			break;
+		case ZS_EV_NULL:
+			ZVAL_NULL(zv);
+			break;
+		case ZS_EV_FALSE:
+			ZVAL_FALSE(zv);
+			break;
+		default:
+			ZVAL_TRUE(zv);
+			break;
+		}
+		if (r->refs) {
+			uint32_t slot = r->nslots;
+			if (UNEXPECTED(slot >= d->slots_cap)) {
+				d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
+			}
+			d->slots[slot] = zv;
+		}
+	}
+#if SIZEOF_ZEND_LONG == 4
+out:
+#endif
+	return res;
 }
 
 /* ==== Driver ==== */
@@ -885,6 +1026,14 @@ static void free_decoder(decoder *d)
 	}
 	if (d->maps) {
 		efree(d->maps);
+	}
+	for (i = 0; i < d->skeys_cap; i++) {
+		if (d->skeys[i]) {
+			efree(d->skeys[i]);
+		}
+	}
+	if (d->skeys) {
+		efree(d->skeys);
 	}
 	if (d->slot_owner) {
 		efree(d->slot_owner);
@@ -953,6 +1102,18 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 		goto fail;
 	}
 	do {
+		if (d.depth > 0) {
+			dframe *f = &d.frames[d.depth - 1];
+			if (f->kind == F_LIST) {
+				if (fill(&d, f, true) != SUCCESS) {
+					goto fail;
+				}
+			} else if (f->kind == F_MAP) {
+				if (fill(&d, f, false) != SUCCESS) {
+					goto fail;
+				}
+			}
+		}
 		if (!zs_reader_next_fast(&d.r, &ev)) {
 			goto fail;
 		}
