@@ -931,16 +931,22 @@ bool zs_wire_validate(const void *data, size_t len, const zs_alloc *alloc, uint3
 	zs_reader_init(&r, data, len, alloc, max_depth);
 	ok = zs_reader_header(&r);
 	while (ok && !zs_reader_done(&r)) {
-		/* the same fast paths as the PHP decoder, so the fuzzers compare them with
+		/* the same fast paths as the PHP decoder, so that the fuzzers compare them with
 		 * zs_reader_next() on every input */
 		if (r.depth > 0) {
 			zs_rframe *f = &r.frames[r.depth - 1];
 			int64_t iv;
-			uint32_t idx;
-			while (f->remaining > 0 && zs_reader_scalar(&r, f, &iv, &idx) >= 0) {
+			uint32_t idx, count, shape;
+			if (f->remaining == 0) {
+				zs_reader_close(&r);
+				continue;
+			}
+			if (zs_reader_scalar(&r, f, &iv, &idx) >= 0 ||
+			    zs_reader_open(&r, f, &count, &shape) >= 0) {
+				continue;
 			}
 		}
-		ok = zs_reader_next_fast(&r, &ev);
+		ok = zs_reader_next(&r, &ev);
 	}
 	ok = ok && zs_reader_finish(&r);
 	if (err) {

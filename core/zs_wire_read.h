@@ -143,144 +143,15 @@ ZS_INLINE const zs_key *zs_reader_shape_key(const zs_reader *r, uint32_t shape, 
 	return &r->keys[r->shapes[shape].key_base + j];
 }
 
-/* zs_reader_next() with the commonest values inside containers decoded inline: one-byte
- * ints, null and booleans, U8/U16/U32, short string literals and string references
- * (FORMAT.md §4, §5), container ends, FIXLIST and FIXSHAPE of an array shape already
- * defined (§6, §7). Same checks and same events; everything else, and anything near a limit
- * (depth, frame table, slot count), goes through zs_reader_next(). */
-ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
-{
-	zs_rframe *f;
-	const unsigned char *p = r->p;
-	unsigned char tag;
-	uint64_t u;
-	uint32_t open_count = 0, open_keys = ZS_WIRE_NO_INDEX;
-	bool open = false, open_level = false;
-
-	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE || p == r->end ||
-	                r->nslots == r->slot_limit)) {
-		return zs_reader_next(r, ev);
-	}
-	f = &r->frames[r->depth - 1];
-	if (f->remaining == 0) {
-		/* as zs_reader_next(): the innermost container is complete */
-		ev->type = ZS_EV_END;
-		ev->has_key = false;
-		ev->pos = (size_t)(p - r->start);
-		r->level -= f->level;
-		if (--r->depth == 0) {
-			r->done = true;
-		}
-		return true;
-	}
-	tag = *p;
-	if (tag >= 0x90 && tag < 0xC0) {
-		/* FIXLIST (0x90-0x9F) or FIXSHAPE (0xA0-0xBF): open it here when it needs no new
-		 * frame memory, stays within the depth limit and (a shape) is a known array shape */
-		if (r->depth == r->frames_cap) {
-			return zs_reader_next(r, ev);
-		}
-		if (tag < 0xA0) {
-			open_count = (uint32_t)(tag - 0x90);
-			ev->type = ZS_EV_LIST;
-			ev->shape = ZS_WIRE_NO_INDEX;
-		} else {
-			uint32_t v = (uint32_t)(tag - 0xA0);
-			if (v >= r->nshapes || r->shapes[v].cls != ZS_WIRE_NO_INDEX) {
-				return zs_reader_next(r, ev);
-			}
-			open_count = r->shapes[v].count;
-			open_keys = r->shapes[v].key_base;
-			ev->type = ZS_EV_MAP;
-			ev->shape = v;
-		}
-		/* an empty list is no level deeper (§11); each value needs at least a byte */
-		open_level = open_count > 0 || tag >= 0xA0;
-		if (open_level && r->level >= r->max_depth) {
-			return zs_reader_next(r, ev);
-		}
-		if ((size_t)(r->end - p - 1) < open_count) {
-			return zs_reader_next(r, ev);
-		}
-		ev->count = open_count;
-		ev->cls = ZS_WIRE_NO_INDEX;
-		open = true;
-		p++;
-	} else if (tag < 0x40 || tag >= 0xF0) {
-		ev->type = ZS_EV_INT;
-		ev->i = tag < 0x40 ? (int64_t)tag : (int64_t)tag - 0x100;
-		p++;
-	} else if (tag >= 0x60 && tag < 0x90 && (uint32_t)(tag - 0x60) < r->nstrs) {
-		ev->type = ZS_EV_STRING;
-		ev->index = (uint32_t)(tag - 0x60);
-		ev->len = r->strs[ev->index].len;
-		ev->str = r->start + r->strs[ev->index].off;
-		p++;
-	} else if (tag > 0x40 && tag < 0x60 && (size_t)(r->end - p) > (size_t)(tag - 0x40) &&
-	           r->nstrs < r->strs_cap) {
-		/* a new short string: enters the string table (§5) */
-		ev->type = ZS_EV_STRING;
-		ev->len = (size_t)(tag - 0x40);
-		ev->str = p + 1;
-		ev->index = r->nstrs;
-		r->strs[r->nstrs].off = (size_t)(p + 1 - r->start);
-		r->strs[r->nstrs].len = ev->len;
-		r->nstrs++;
-		p += 1 + ev->len;
-	} else if (tag >= 0xC0 && tag <= 0xC2) {
-		ev->type = tag == 0xC0 ? ZS_EV_NULL : tag == 0xC1 ? ZS_EV_FALSE : ZS_EV_TRUE;
-		p++;
-	} else if (tag == 0xC3 && r->end - p >= 2 && p[1] >= ZS_FIXINT_N) {
-		ev->type = ZS_EV_INT;
-		ev->i = p[1];
-		p += 2;
-	} else if (tag == 0xC4 && r->end - p >= 3 && p[2] != 0) {
-		ev->type = ZS_EV_INT;
-		ev->i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
-		p += 3;
-	} else if (tag == 0xC5 && r->end - p >= 5 && (p[3] | p[4]) != 0) {
-		u = (uint64_t)p[1] | (uint64_t)p[2] << 8 | (uint64_t)p[3] << 16 | (uint64_t)p[4] << 24;
-		ev->type = ZS_EV_INT;
-		ev->i = (int64_t)u;
-		p += 5;
-	} else {
-		return zs_reader_next(r, ev);
-	}
-	ev->pos = (size_t)(r->p - r->start);
-	r->p = p;
-	f->remaining--;
-	if (f->key_base != ZS_WIRE_NO_INDEX) {
-		ev->has_key = true;
-		ev->key = r->keys[f->key_base + f->pos];
-	} else {
-		ev->has_key = false;
-		ev->key.is_str = 0;
-		ev->key.i = f->pos;
-		ev->key.str = ZS_WIRE_NO_INDEX;
-	}
-	f->pos++;
-	if (r->refs) {
-		r->slot_obj[r->nslots] = 0;
-	}
-	ev->slot = ++r->nslots;
-	if (open) {
-		zs_rframe *nf = &r->frames[r->depth++];
-		nf->remaining = open_count;
-		nf->pos = 0;
-		nf->key_base = open_keys;
-		nf->level = open_level;
-		r->level += open_level;
-	}
-	return true;
-}
-
 /* For the next value of the innermost open container, which the caller knows is not
  * complete (f is r->frames[r->depth - 1], f->remaining > 0): decodes it in place when it is
  * a scalar that cannot fail here, i.e. null, a boolean, an int of the one-byte, U8, U16 or
- * U32 forms, or a string (FIXSTR, FIXSREF, and STR/SREF with a one-byte varint) while the
- * string table has room. It takes the value's slot and advances the container exactly as
- * zs_reader_next() would, and returns ZS_EV_NULL, _FALSE, _TRUE, _INT (*i set) or _STRING
- * (*idx: table index, ZS_WIRE_NO_INDEX for ""). Anything else, anything that could be an
+ * U32 forms, a string (FIXSTR, FIXSREF, and STR/SREF with a one-byte varint) while the
+ * string table has room, or an empty list. It takes the value's slot and advances the
+ * container exactly as zs_reader_next() would, and returns ZS_EV_NULL, _FALSE, _TRUE, _INT
+ * (*i set), _STRING (*idx: table index, ZS_WIRE_NO_INDEX for "") or _LIST (empty: no frame
+ * is opened, as an empty list holds nothing and is no level, §11, there is nothing for an
+ * END to close). Anything else, anything that could be an
  * error and any table growth give -1 with nothing consumed: read that value with
  * zs_reader_next(), which makes every check and reports every error. */
 ZS_INLINE int zs_reader_scalar(zs_reader *r, zs_rframe *f, int64_t *i, uint32_t *idx)
@@ -327,6 +198,10 @@ ZS_INLINE int zs_reader_scalar(zs_reader *r, zs_rframe *f, int64_t *i, uint32_t 
 		p++;
 	} else {
 		switch (tag) {
+		case ZS_T_FIXLIST:
+			type = ZS_EV_LIST;
+			p++;
+			break;
 		case ZS_T_NULL:
 		case ZS_T_FALSE:
 		case ZS_T_TRUE:
@@ -395,6 +270,143 @@ ZS_INLINE int zs_reader_scalar(zs_reader *r, zs_rframe *f, int64_t *i, uint32_t 
 	}
 	r->nslots++;
 	return type;
+}
+
+/* For the next value of the innermost open, incomplete container (f as for
+ * zs_reader_scalar()): opens it when it is a non-empty FIXLIST, a LIST whose count has a
+ * one-byte varint, or a FIXSHAPE / SHAPE (one-byte varint) of an array shape already defined
+ * (§6, §7), within the depth limit, the frame table's room and the bytes that remain. Takes
+ * its slot and pushes its frame as zs_reader_next() would; returns ZS_EV_LIST or ZS_EV_MAP
+ * with *count and *shape (ZS_WIRE_NO_INDEX for a list) set. Anything else gives -1 with
+ * nothing consumed: read that value with zs_reader_next(). */
+ZS_INLINE int zs_reader_open(zs_reader *r, zs_rframe *f, uint32_t *count, uint32_t *shape)
+{
+	const unsigned char *p = r->p;
+	size_t left = (size_t)(r->end - p);
+	uint32_t n, v, keys = ZS_WIRE_NO_INDEX;
+	unsigned tag, hdr = 1;
+	zs_rframe *nf;
+
+	if (ZS_UNLIKELY(left == 0 || r->nslots == r->slot_limit || r->err != ZS_WE_NONE ||
+	                r->depth == r->frames_cap || r->level >= r->max_depth)) {
+		return -1;
+	}
+	tag = *p;
+	if (tag > ZS_T_FIXLIST && tag < ZS_T_FIXSHAPE) {
+		n = tag - ZS_T_FIXLIST;
+		v = ZS_WIRE_NO_INDEX;
+	} else if (tag == ZS_T_LIST) {
+		if (left < 2 || p[1] >= 0x80) {
+			return -1;
+		}
+		n = (uint32_t)p[1] + ZS_FIXLIST_N;
+		v = ZS_WIRE_NO_INDEX;
+		hdr = 2;
+	} else {
+		if (tag >= ZS_T_FIXSHAPE && tag < ZS_T_NULL) {
+			v = tag - ZS_T_FIXSHAPE;
+		} else if (tag == ZS_T_SHAPE && left >= 2 && p[1] < 0x80) {
+			v = (uint32_t)p[1] + ZS_FIXSHAPE_N;
+			hdr = 2;
+		} else {
+			return -1;
+		}
+		if (v >= r->nshapes || r->shapes[v].cls != ZS_WIRE_NO_INDEX) {
+			return -1;
+		}
+		n = r->shapes[v].count;
+		keys = r->shapes[v].key_base;
+	}
+	/* each value needs at least a byte */
+	if (n > left - hdr) {
+		return -1;
+	}
+	r->p = p + hdr;
+	f->remaining--;
+	f->pos++;
+	if (r->refs) {
+		r->slot_obj[r->nslots] = 0;
+	}
+	r->nslots++;
+	nf = &r->frames[r->depth++];
+	nf->remaining = n;
+	nf->pos = 0;
+	nf->key_base = keys;
+	nf->level = 1;
+	r->level++;
+	*count = n;
+	*shape = v;
+	return v == ZS_WIRE_NO_INDEX ? ZS_EV_LIST : ZS_EV_MAP;
+}
+
+/* Closes the innermost container once it is complete (its frame's remaining is 0): what
+ * the END event of zs_reader_next() does. */
+ZS_INLINE void zs_reader_close(zs_reader *r)
+{
+	r->level -= r->frames[r->depth - 1].level;
+	if (--r->depth == 0) {
+		r->done = true;
+	}
+}
+
+/* zs_reader_next() with the commonest values inside containers decoded inline: container
+ * ends, zs_reader_scalar() and zs_reader_open(). Same checks and same events; everything
+ * else (and an empty list, whose END zs_reader_next() gives) goes through zs_reader_next(). */
+ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
+{
+	zs_rframe *f;
+	size_t pos = (size_t)(r->p - r->start);
+	uint32_t kpos, count, shape;
+	int type;
+
+	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE)) {
+		return zs_reader_next(r, ev);
+	}
+	f = &r->frames[r->depth - 1];
+	if (f->remaining == 0) {
+		ev->type = ZS_EV_END;
+		ev->has_key = false;
+		ev->pos = pos;
+		zs_reader_close(r);
+		return true;
+	}
+	kpos = f->pos;
+	if (r->p < r->end && *r->p == ZS_T_FIXLIST) {
+		return zs_reader_next(r, ev);
+	}
+	type = zs_reader_scalar(r, f, &ev->i, &ev->index);
+	if (type >= 0) {
+		if (type == ZS_EV_STRING) {
+			if (ev->index == ZS_WIRE_NO_INDEX) {
+				ev->str = r->p;
+				ev->len = 0;
+			} else {
+				ev->str = zs_reader_str(r, ev->index, &ev->len);
+			}
+		}
+	} else {
+		type = zs_reader_open(r, f, &count, &shape);
+		if (type < 0) {
+			return zs_reader_next(r, ev);
+		}
+		ev->count = count;
+		ev->shape = shape;
+		ev->cls = ZS_WIRE_NO_INDEX;
+		f = &r->frames[r->depth - 2];
+	}
+	ev->type = (zs_event_type)type;
+	ev->pos = pos;
+	ev->slot = r->nslots;
+	if (f->key_base != ZS_WIRE_NO_INDEX) {
+		ev->has_key = true;
+		ev->key = r->keys[f->key_base + kpos];
+	} else {
+		ev->has_key = false;
+		ev->key.is_str = 0;
+		ev->key.i = kpos;
+		ev->key.str = ZS_WIRE_NO_INDEX;
+	}
+	return true;
 }
 
 /* Validates a whole blob (header, one value, no trailing bytes) without building it.

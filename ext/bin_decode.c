@@ -889,79 +889,140 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	return SUCCESS;
 }
 
-/* ==== Runs of scalars ==== */
+/* ==== Lists and shape maps ==== */
 
-/* Fills the innermost list or map (kind F_LIST / F_MAP) with the scalars that follow in it,
- * straight from the reader's scalar fast path; stops at the container's end or at the
- * first value that needs zs_reader_next() (the caller's loop then handles it). */
-static zend_always_inline zend_result fill(decoder *d, dframe *f, bool list)
+/* Opens a list or shape map in *dest from inside another list or map (never a typed
+ * property, so there is nothing to check when it ends). */
+static zend_always_inline dframe *open_array(decoder *d, zval *dest, uint32_t count, uint32_t shape)
+{
+	dframe *f;
+	if (UNEXPECTED(d->depth == d->frames_cap)) {
+		d->frames = grow_from(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+	}
+	f = &d->frames[d->depth++];
+	init_array(dest, count, shape == ZS_WIRE_NO_INDEX);
+	f->after = AFTER_NONE;
+	f->info = NULL;
+	f->obj = NULL;
+	f->map = NULL;
+	ZVAL_UNDEF(&f->data);
+	f->ht = Z_ARRVAL_P(dest);
+	if (shape == ZS_WIRE_NO_INDEX) {
+		f->kind = F_LIST;
+		f->keys = NULL;
+	} else {
+		f->kind = F_MAP;
+		f->keys = shape_keys(d, shape);
+	}
+	return f;
+}
+
+/* Decodes while the innermost container is a list or an array shape (kind F_LIST / F_MAP)
+ * and its values are scalars, lists or maps of known shapes, straight from the reader's
+ * fast paths (zs_reader_scalar / _open / _close, core/zs_wire_read.h), with the values
+ * written in place. Returns at the first value that needs zs_reader_next() (the caller's
+ * loop reads it), when the innermost container is anything else, or once the top-level
+ * value is complete. */
+static zend_result run_arrays(decoder *d)
 {
 	zs_reader *r = &d->r;
-	zs_rframe *rf = &r->frames[r->depth - 1];
-	HashTable *ht = f->ht;
-	const dkey *keys = f->keys;
-	zend_result res = SUCCESS;
 
-	while (rf->remaining > 0) {
-		uint32_t pos = rf->pos, idx = 0;
-#if SIZEOF_ZEND_LONG == 4
-		size_t at = (size_t)(r->p - r->start);
-#endif
-		int64_t iv = 0;
-		int type = zs_reader_scalar(r, rf, &iv, &idx);
-		zval *zv;
+	while (d->depth > 0) {
+		dframe *f = &d->frames[d->depth - 1];
+		zs_rframe *rf = &r->frames[d->depth - 1];
+		HashTable *ht = f->ht;
+		bool list;
 
-		if (type < 0) {
-			break;
-		}
-		if (list) {
-			zv = ht->arPacked + ht->nNumUsed;
-			ht->nNumUsed++;
-			ht->nNumOfElements++;
-			ht->nNextFreeElement = (zend_long)ht->nNumUsed;
+		if (f->kind == F_LIST) {
+			list = true;
+		} else if (f->kind == F_MAP) {
+			list = false;
 		} else {
-			zv = map_append(ht, &keys[pos]);
+			return SUCCESS;
 		}
-		switch (type) {
-		case ZS_EV_INT:
+		while (rf->remaining > 0) {
+			uint32_t pos = rf->pos, idx = 0, count = 0, shape = 0;
 #if SIZEOF_ZEND_LONG == 4
-			if (iv > ZEND_LONG_MAX || iv < ZEND_LONG_MIN) {
-				ZVAL_NULL(zv);
-				res = failf(d, at, "integer out of range");
-				goto out;
-			}
+			size_t at = (size_t)(r->p - r->start);
 #endif
-			ZVAL_LONG(zv, (zend_long)iv);
-			break;
-		case ZS_EV_STRING:
-			if (idx == ZS_WIRE_NO_INDEX) {
-				ZVAL_EMPTY_STRING(zv);
+			int64_t iv = 0;
+			int type = zs_reader_scalar(r, rf, &iv, &idx);
+			bool opened = false;
+			zval *zv;
+
+			if (type < 0) {
+				type = zs_reader_open(r, rf, &count, &shape);
+				if (type < 0) {
+					return SUCCESS;
+				}
+				opened = true;
+			}
+			if (list) {
+				zv = ht->arPacked + ht->nNumUsed;
+				ht->nNumUsed++;
+				ht->nNumOfElements++;
+				ht->nNextFreeElement = (zend_long)ht->nNumUsed;
 			} else {
-				string_value(d, zv, idx);
+				zv = map_append(ht, &f->keys[pos]);
 			}
-			break;
-		case ZS_EV_NULL:
-			ZVAL_NULL(zv);
-			break;
-		case ZS_EV_FALSE:
-			ZVAL_FALSE(zv);
-			break;
-		default:
-			ZVAL_TRUE(zv);
-			break;
+			if (r->refs) {
+				/* the slot just taken, by this value or the container just opened */
+				uint32_t slot = r->nslots;
+				if (UNEXPECTED(slot >= d->slots_cap)) {
+					d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
+				}
+				d->slots[slot] = zv;
+			}
+			switch (type) {
+			case ZS_EV_INT:
+#if SIZEOF_ZEND_LONG == 4
+				if (iv > ZEND_LONG_MAX || iv < ZEND_LONG_MIN) {
+					ZVAL_NULL(zv);
+					return failf(d, at, "integer out of range");
+				}
+#endif
+				ZVAL_LONG(zv, (zend_long)iv);
+				break;
+			case ZS_EV_STRING:
+				if (idx == ZS_WIRE_NO_INDEX) {
+					ZVAL_EMPTY_STRING(zv);
+				} else {
+					string_value(d, zv, idx);
+				}
+				break;
+			case ZS_EV_NULL:
+				ZVAL_NULL(zv);
+				break;
+			case ZS_EV_FALSE:
+				ZVAL_FALSE(zv);
+				break;
+			case ZS_EV_TRUE:
+				ZVAL_TRUE(zv);
+				break;
+			default:
+				if (!opened) {
+					/* an empty list: zs_reader_scalar() opened no frame */
+					ZVAL_EMPTY_ARRAY(zv);
+					break;
+				}
+				f = open_array(d, zv, count, shape);
+				rf = &r->frames[d->depth - 1];
+				ht = f->ht;
+				list = f->kind == F_LIST;
+				break;
+			}
 		}
-		if (r->refs) {
-			uint32_t slot = r->nslots;
-			if (UNEXPECTED(slot >= d->slots_cap)) {
-				d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
+		/* the innermost list or map is complete */
+		zs_reader_close(r);
+		if (f->info || f->after != AFTER_NONE) {
+			if (end_container(d) != SUCCESS) {
+				return FAILURE;
 			}
-			d->slots[slot] = zv;
+		} else {
+			d->depth--;
 		}
 	}
-#if SIZEOF_ZEND_LONG == 4
-out:
-#endif
-	return res;
+	return SUCCESS;
 }
 
 /* ==== Driver ==== */
@@ -1101,17 +1162,13 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	if (!zs_reader_header(&d.r)) {
 		goto fail;
 	}
-	do {
+	for (;;) {
 		if (d.depth > 0) {
-			dframe *f = &d.frames[d.depth - 1];
-			if (f->kind == F_LIST) {
-				if (fill(&d, f, true) != SUCCESS) {
-					goto fail;
-				}
-			} else if (f->kind == F_MAP) {
-				if (fill(&d, f, false) != SUCCESS) {
-					goto fail;
-				}
+			if (run_arrays(&d) != SUCCESS) {
+				goto fail;
+			}
+			if (zs_reader_done(&d.r)) {
+				break;
 			}
 		}
 		if (!zs_reader_next_fast(&d.r, &ev)) {
@@ -1124,7 +1181,10 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 		} else if (on_value(&d, &ev) != SUCCESS) {
 			goto fail;
 		}
-	} while (!zs_reader_done(&d.r));
+		if (zs_reader_done(&d.r)) {
+			break;
+		}
+	}
 	if (!zs_reader_finish(&d.r)) {
 		goto fail;
 	}
