@@ -19,8 +19,39 @@ static bool fail(zs_reader *r, zs_wire_error e, const unsigned char *at)
 		r->err = e;
 		r->err_pos = (size_t)(at - r->start);
 	}
+	/* stops zs_reader_step() */
+	r->slot_limit = r->nslots;
 	return false;
 }
+
+/* clang-format off */
+#define C4(c) c, c, c, c
+#define C16(c) C4(c), C4(c), C4(c), C4(c)
+const unsigned char zs_wire_tag_class[256] = {
+	/* 0x00-0x3F FIXINT */
+	C16(ZS_TC_FIXINT), C16(ZS_TC_FIXINT), C16(ZS_TC_FIXINT), C16(ZS_TC_FIXINT),
+	/* 0x40-0x5F FIXSTR */
+	C16(ZS_TC_FIXSTR), C16(ZS_TC_FIXSTR),
+	/* 0x60-0x8F FIXSREF */
+	C16(ZS_TC_FIXSREF), C16(ZS_TC_FIXSREF), C16(ZS_TC_FIXSREF),
+	/* 0x90 the empty list, 0x91-0x9F FIXLIST */
+	ZS_TC_EMPTYLIST, ZS_TC_FIXLIST, ZS_TC_FIXLIST, ZS_TC_FIXLIST,
+	C4(ZS_TC_FIXLIST), C4(ZS_TC_FIXLIST), C4(ZS_TC_FIXLIST),
+	/* 0xA0-0xBF FIXSHAPE */
+	C16(ZS_TC_FIXSHAPE), C16(ZS_TC_FIXSHAPE),
+	/* 0xC0-0xCF: NULL FALSE TRUE U8 U16 U32 U64 N8 N16 N32 N64 F32 F64 STR SREF LIST */
+	ZS_TC_NULL, ZS_TC_FALSE, ZS_TC_TRUE, ZS_TC_U8, ZS_TC_U16, ZS_TC_U32, ZS_TC_SLOW, ZS_TC_SLOW,
+	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_STR, ZS_TC_SREF, ZS_TC_LIST,
+	/* 0xD0-0xDF: MAP OBJECT SHAPE, then objects, back-references and reserved tags */
+	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SHAPE, ZS_TC_SLOW, C4(ZS_TC_SLOW), C4(ZS_TC_SLOW), C4(ZS_TC_SLOW),
+	/* 0xE0-0xEF reserved */
+	C16(ZS_TC_SLOW),
+	/* 0xF0-0xFF NEGFIXINT */
+	C16(ZS_TC_NEGFIXINT)
+};
+#undef C4
+#undef C16
+/* clang-format on */
 
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth)
@@ -600,7 +631,7 @@ static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned
 	}
 	f = &r->frames[r->depth++];
 	f->remaining = count;
-	f->pos = 0;
+	f->count = count;
 	f->key_base = key_base;
 	f->level = counts;
 	return true;
@@ -885,16 +916,16 @@ bool zs_reader_next(zs_reader *r, zs_event *ev)
 			}
 			return true;
 		}
+		uint32_t kpos = f->count - f->remaining;
 		f->remaining--;
 		if (f->key_base != ZS_WIRE_NO_INDEX) {
 			ev->has_key = true;
-			ev->key = r->keys[f->key_base + f->pos];
+			ev->key = r->keys[f->key_base + kpos];
 		} else {
 			ev->key.is_str = 0;
-			ev->key.i = f->pos;
+			ev->key.i = kpos;
 			ev->key.str = ZS_WIRE_NO_INDEX;
 		}
-		f->pos++;
 	}
 	scalar = r->depth == 0;
 	if (!read_value(r, ev)) {
@@ -935,14 +966,12 @@ bool zs_wire_validate(const void *data, size_t len, const zs_alloc *alloc, uint3
 		 * zs_reader_next() on every input */
 		if (r.depth > 0) {
 			zs_rframe *f = &r.frames[r.depth - 1];
-			int64_t iv;
-			uint32_t idx, count, shape;
+			zs_item it = {0, 0, 0, 0};
 			if (f->remaining == 0) {
 				zs_reader_close(&r);
 				continue;
 			}
-			if (zs_reader_scalar(&r, f, &iv, &idx) >= 0 ||
-			    zs_reader_open(&r, f, &count, &shape) >= 0) {
+			if (zs_reader_step(&r, f, &it) >= 0) {
 				continue;
 			}
 		}

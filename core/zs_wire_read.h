@@ -71,7 +71,7 @@ typedef struct zs_rshape {
 
 typedef struct zs_rframe {
 	uint32_t remaining;
-	uint32_t pos;
+	uint32_t count;    /* values in all: the next one is number count - remaining */
 	uint32_t key_base; /* ZS_WIRE_NO_INDEX for lists */
 	uint32_t level;    /* 1 when it counts towards the depth limit (§11) */
 } zs_rframe;
@@ -143,200 +143,222 @@ ZS_INLINE const zs_key *zs_reader_shape_key(const zs_reader *r, uint32_t shape, 
 	return &r->keys[r->shapes[shape].key_base + j];
 }
 
-/* For the next value of the innermost open container, which the caller knows is not
- * complete (f is r->frames[r->depth - 1], f->remaining > 0): decodes it in place when it is
- * a scalar that cannot fail here, i.e. null, a boolean, an int of the one-byte, U8, U16 or
- * U32 forms, a string (FIXSTR, FIXSREF, and STR/SREF with a one-byte varint) while the
- * string table has room, or an empty list. It takes the value's slot and advances the
- * container exactly as zs_reader_next() would, and returns ZS_EV_NULL, _FALSE, _TRUE, _INT
- * (*i set), _STRING (*idx: table index, ZS_WIRE_NO_INDEX for "") or _LIST (empty: no frame
- * is opened, as an empty list holds nothing and is no level, §11, there is nothing for an
- * END to close). Anything else, anything that could be an
- * error and any table growth give -1 with nothing consumed: read that value with
- * zs_reader_next(), which makes every check and reports every error. */
-ZS_INLINE int zs_reader_scalar(zs_reader *r, zs_rframe *f, int64_t *i, uint32_t *idx)
+/* How zs_reader_step() reads a value from its tag (FORMAT.md §4); see zs_wire_tag_class. */
+enum {
+	ZS_TC_SLOW, /* everything else: zs_reader_next() */
+	ZS_TC_FIXINT,
+	ZS_TC_NEGFIXINT,
+	ZS_TC_FIXSTR,
+	ZS_TC_FIXSREF,
+	ZS_TC_EMPTYLIST,
+	ZS_TC_FIXLIST,
+	ZS_TC_FIXSHAPE,
+	ZS_TC_NULL,
+	ZS_TC_FALSE,
+	ZS_TC_TRUE,
+	ZS_TC_U8,
+	ZS_TC_U16,
+	ZS_TC_U32,
+	ZS_TC_STR,
+	ZS_TC_SREF,
+	ZS_TC_LIST,
+	ZS_TC_SHAPE
+};
+/* ZS_TC_* of each tag byte. */
+extern const unsigned char zs_wire_tag_class[256];
+
+/* What zs_reader_step() read. */
+typedef struct zs_item {
+	int64_t i;      /* ZS_EV_INT */
+	uint32_t idx;   /* ZS_EV_STRING: table index (zs_reader_str()), ZS_WIRE_NO_INDEX for "" */
+	uint32_t count; /* ZS_EV_LIST, ZS_EV_MAP: values that follow */
+	uint32_t shape; /* ZS_EV_MAP: array shape; ZS_WIRE_NO_INDEX for a list */
+} zs_item;
+
+/* Reads the next value of the innermost open container, which the caller knows is not
+ * complete (f is r->frames[r->depth - 1], f->remaining > 0), when its form cannot fail here
+ * and needs no table to grow: null, booleans, ints of the one-byte, U8, U16 and U32 forms,
+ * strings (FIXSTR, FIXSREF, STR and SREF with a one-byte varint) while the string table has
+ * room, lists (FIXLIST, LIST with a one-byte varint) and array shapes already defined
+ * (FIXSHAPE, SHAPE with a one-byte varint) within the depth limit and the frame table's room.
+ * It takes the value's slot, advances the container and opens a list or map exactly as
+ * zs_reader_next() would, and returns the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT,
+ * _STRING, _LIST or _MAP, with *it filled. An empty list opens no frame (it holds nothing
+ * and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END follows. Any
+ * other value gives -1 with nothing consumed: read it with zs_reader_next(), which makes
+ * every check and reports every error. After an error it always gives -1. */
+ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 {
 	const unsigned char *p = r->p;
-	size_t left = (size_t)(r->end - p);
+	size_t left = (size_t)(r->end - p), n;
+	uint32_t v;
 	unsigned tag;
 	int type;
 
-	if (ZS_UNLIKELY(left == 0 || r->nslots == r->slot_limit || r->err != ZS_WE_NONE)) {
+	/* slot_limit is lowered to nslots by any error */
+	if (ZS_UNLIKELY(left == 0 || r->nslots == r->slot_limit)) {
 		return -1;
 	}
 	tag = *p;
-	if (tag < 0x40) {
-		*i = (int64_t)tag;
+	switch (zs_wire_tag_class[tag]) {
+	case ZS_TC_FIXINT:
+		it->i = (int64_t)tag;
 		type = ZS_EV_INT;
 		p++;
-	} else if (tag >= 0xF0) {
-		*i = (int64_t)tag - 0x100;
+		break;
+	case ZS_TC_NEGFIXINT:
+		it->i = (int64_t)tag - 0x100;
 		type = ZS_EV_INT;
 		p++;
-	} else if (tag < 0x60) {
-		size_t n = tag - 0x40u;
+		break;
+	case ZS_TC_FIXSTR:
+		n = tag - ZS_T_FIXSTR;
 		if (n >= left) {
 			return -1;
 		}
-		*idx = ZS_WIRE_NO_INDEX;
+		it->idx = ZS_WIRE_NO_INDEX;
 		if (n > 0) {
 			if (r->nstrs == r->strs_cap) {
 				return -1;
 			}
 			r->strs[r->nstrs].off = (size_t)(p + 1 - r->start);
 			r->strs[r->nstrs].len = n;
-			*idx = r->nstrs++;
+			it->idx = r->nstrs++;
 		}
 		type = ZS_EV_STRING;
 		p += 1 + n;
-	} else if (tag < 0x90) {
-		if (tag - 0x60u >= r->nstrs) {
+		break;
+	case ZS_TC_FIXSREF:
+		if (tag - ZS_T_FIXSREF >= r->nstrs) {
 			return -1;
 		}
-		*idx = tag - 0x60u;
+		it->idx = tag - ZS_T_FIXSREF;
 		type = ZS_EV_STRING;
 		p++;
-	} else {
-		switch (tag) {
-		case ZS_T_FIXLIST:
-			type = ZS_EV_LIST;
-			p++;
-			break;
-		case ZS_T_NULL:
-		case ZS_T_FALSE:
-		case ZS_T_TRUE:
-			type = (int)(ZS_EV_NULL + (tag - ZS_T_NULL));
-			p++;
-			break;
-		case ZS_T_U8:
-			if (left < 2 || p[1] < ZS_FIXINT_N) {
-				return -1;
-			}
-			*i = p[1];
-			type = ZS_EV_INT;
-			p += 2;
-			break;
-		case ZS_T_U16:
-			if (left < 3 || p[2] == 0) {
-				return -1;
-			}
-			*i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
-			type = ZS_EV_INT;
-			p += 3;
-			break;
-		case ZS_T_U32:
-			if (left < 5 || (p[3] | p[4]) == 0) {
-				return -1;
-			}
-			*i = (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
-			               (uint32_t)p[4] << 24);
-			type = ZS_EV_INT;
-			p += 5;
-			break;
-		case ZS_T_STR: {
-			/* a one-byte varint: length 32..159 (§5) */
-			size_t n;
-			if (left < 2 || p[1] >= 0x80 || r->nstrs == r->strs_cap) {
-				return -1;
-			}
-			n = (size_t)p[1] + ZS_FIXSTR_N;
-			if (n > left - 2) {
-				return -1;
-			}
-			r->strs[r->nstrs].off = (size_t)(p + 2 - r->start);
-			r->strs[r->nstrs].len = n;
-			*idx = r->nstrs++;
-			type = ZS_EV_STRING;
-			p += 2 + n;
-			break;
-		}
-		case ZS_T_SREF:
-			if (left < 2 || p[1] >= 0x80 || (uint32_t)p[1] + ZS_FIXSREF_N >= r->nstrs) {
-				return -1;
-			}
-			*idx = (uint32_t)p[1] + ZS_FIXSREF_N;
-			type = ZS_EV_STRING;
-			p += 2;
-			break;
-		default:
+		break;
+	case ZS_TC_NULL:
+		type = ZS_EV_NULL;
+		p++;
+		break;
+	case ZS_TC_FALSE:
+		type = ZS_EV_FALSE;
+		p++;
+		break;
+	case ZS_TC_TRUE:
+		type = ZS_EV_TRUE;
+		p++;
+		break;
+	case ZS_TC_U8:
+		if (left < 2 || p[1] < ZS_FIXINT_N) {
 			return -1;
 		}
-	}
-	r->p = p;
-	f->remaining--;
-	f->pos++;
-	if (r->refs) {
-		r->slot_obj[r->nslots] = 0;
-	}
-	r->nslots++;
-	return type;
-}
-
-/* For the next value of the innermost open, incomplete container (f as for
- * zs_reader_scalar()): opens it when it is a non-empty FIXLIST, a LIST whose count has a
- * one-byte varint, or a FIXSHAPE / SHAPE (one-byte varint) of an array shape already defined
- * (§6, §7), within the depth limit, the frame table's room and the bytes that remain. Takes
- * its slot and pushes its frame as zs_reader_next() would; returns ZS_EV_LIST or ZS_EV_MAP
- * with *count and *shape (ZS_WIRE_NO_INDEX for a list) set. Anything else gives -1 with
- * nothing consumed: read that value with zs_reader_next(). */
-ZS_INLINE int zs_reader_open(zs_reader *r, zs_rframe *f, uint32_t *count, uint32_t *shape)
-{
-	const unsigned char *p = r->p;
-	size_t left = (size_t)(r->end - p);
-	uint32_t n, v, keys = ZS_WIRE_NO_INDEX;
-	unsigned tag, hdr = 1;
-	zs_rframe *nf;
-
-	if (ZS_UNLIKELY(left == 0 || r->nslots == r->slot_limit || r->err != ZS_WE_NONE ||
-	                r->depth == r->frames_cap || r->level >= r->max_depth)) {
-		return -1;
-	}
-	tag = *p;
-	if (tag > ZS_T_FIXLIST && tag < ZS_T_FIXSHAPE) {
-		n = tag - ZS_T_FIXLIST;
-		v = ZS_WIRE_NO_INDEX;
-	} else if (tag == ZS_T_LIST) {
+		it->i = p[1];
+		type = ZS_EV_INT;
+		p += 2;
+		break;
+	case ZS_TC_U16:
+		if (left < 3 || p[2] == 0) {
+			return -1;
+		}
+		it->i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
+		type = ZS_EV_INT;
+		p += 3;
+		break;
+	case ZS_TC_U32:
+		if (left < 5 || (p[3] | p[4]) == 0) {
+			return -1;
+		}
+		it->i = (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
+		                  (uint32_t)p[4] << 24);
+		type = ZS_EV_INT;
+		p += 5;
+		break;
+	case ZS_TC_STR:
+		/* a one-byte varint: length 32..159 (§5) */
+		if (left < 2 || p[1] >= 0x80 || r->nstrs == r->strs_cap) {
+			return -1;
+		}
+		n = (size_t)p[1] + ZS_FIXSTR_N;
+		if (n > left - 2) {
+			return -1;
+		}
+		r->strs[r->nstrs].off = (size_t)(p + 2 - r->start);
+		r->strs[r->nstrs].len = n;
+		it->idx = r->nstrs++;
+		type = ZS_EV_STRING;
+		p += 2 + n;
+		break;
+	case ZS_TC_SREF:
+		if (left < 2 || p[1] >= 0x80 || (uint32_t)p[1] + ZS_FIXSREF_N >= r->nstrs) {
+			return -1;
+		}
+		it->idx = (uint32_t)p[1] + ZS_FIXSREF_N;
+		type = ZS_EV_STRING;
+		p += 2;
+		break;
+	case ZS_TC_EMPTYLIST:
+		it->count = 0;
+		it->shape = ZS_WIRE_NO_INDEX;
+		type = ZS_EV_LIST;
+		p++;
+		break;
+	case ZS_TC_FIXLIST:
+		v = tag - ZS_T_FIXLIST;
+		n = 1;
+		goto open_list;
+	case ZS_TC_LIST:
 		if (left < 2 || p[1] >= 0x80) {
 			return -1;
 		}
-		n = (uint32_t)p[1] + ZS_FIXLIST_N;
-		v = ZS_WIRE_NO_INDEX;
-		hdr = 2;
-	} else {
-		if (tag >= ZS_T_FIXSHAPE && tag < ZS_T_NULL) {
-			v = tag - ZS_T_FIXSHAPE;
-		} else if (tag == ZS_T_SHAPE && left >= 2 && p[1] < 0x80) {
-			v = (uint32_t)p[1] + ZS_FIXSHAPE_N;
-			hdr = 2;
-		} else {
+		v = (uint32_t)p[1] + ZS_FIXLIST_N;
+		n = 2;
+open_list:
+		it->shape = ZS_WIRE_NO_INDEX;
+		type = ZS_EV_LIST;
+		goto open;
+	case ZS_TC_FIXSHAPE:
+		v = tag - ZS_T_FIXSHAPE;
+		n = 1;
+		goto open_shape;
+	case ZS_TC_SHAPE:
+		if (left < 2 || p[1] >= 0x80) {
 			return -1;
 		}
+		v = (uint32_t)p[1] + ZS_FIXSHAPE_N;
+		n = 2;
+open_shape:
 		if (v >= r->nshapes || r->shapes[v].cls != ZS_WIRE_NO_INDEX) {
 			return -1;
 		}
-		n = r->shapes[v].count;
-		keys = r->shapes[v].key_base;
-	}
-	/* each value needs at least a byte */
-	if (n > left - hdr) {
+		it->shape = v;
+		v = r->shapes[v].count;
+		type = ZS_EV_MAP;
+open:
+		/* each value needs at least a byte; a frame without growing; the depth limit */
+		if (v > left - n || r->depth == r->frames_cap || r->level >= r->max_depth) {
+			return -1;
+		}
+		it->count = v;
+		p += n;
+		break;
+	default:
 		return -1;
 	}
-	r->p = p + hdr;
+	r->p = p;
 	f->remaining--;
-	f->pos++;
 	if (r->refs) {
 		r->slot_obj[r->nslots] = 0;
 	}
 	r->nslots++;
-	nf = &r->frames[r->depth++];
-	nf->remaining = n;
-	nf->pos = 0;
-	nf->key_base = keys;
-	nf->level = 1;
-	r->level++;
-	*count = n;
-	*shape = v;
-	return v == ZS_WIRE_NO_INDEX ? ZS_EV_LIST : ZS_EV_MAP;
+	if (type >= ZS_EV_LIST && it->count > 0) {
+		zs_rframe *nf = &r->frames[r->depth++];
+		nf->remaining = it->count;
+		nf->count = it->count;
+		nf->key_base = type == ZS_EV_MAP ? r->shapes[it->shape].key_base : ZS_WIRE_NO_INDEX;
+		nf->level = 1;
+		r->level++;
+	}
+	return type;
 }
 
 /* Closes the innermost container once it is complete (its frame's remaining is 0): what
@@ -349,14 +371,15 @@ ZS_INLINE void zs_reader_close(zs_reader *r)
 	}
 }
 
-/* zs_reader_next() with the commonest values inside containers decoded inline: container
- * ends, zs_reader_scalar() and zs_reader_open(). Same checks and same events; everything
- * else (and an empty list, whose END zs_reader_next() gives) goes through zs_reader_next(). */
+/* zs_reader_next() with container ends and zs_reader_step() inline. Same checks and same
+ * events; everything else (and an empty list, whose END zs_reader_next() gives) goes
+ * through zs_reader_next(). */
 ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 {
 	zs_rframe *f;
+	zs_item it = {0, 0, 0, 0};
 	size_t pos = (size_t)(r->p - r->start);
-	uint32_t kpos, count, shape;
+	uint32_t kpos;
 	int type;
 
 	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE)) {
@@ -370,33 +393,39 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		zs_reader_close(r);
 		return true;
 	}
-	kpos = f->pos;
+	kpos = f->count - f->remaining;
 	if (r->p < r->end && *r->p == ZS_T_FIXLIST) {
 		return zs_reader_next(r, ev);
 	}
-	type = zs_reader_scalar(r, f, &ev->i, &ev->index);
-	if (type >= 0) {
-		if (type == ZS_EV_STRING) {
-			if (ev->index == ZS_WIRE_NO_INDEX) {
-				ev->str = r->p;
-				ev->len = 0;
-			} else {
-				ev->str = zs_reader_str(r, ev->index, &ev->len);
-			}
-		}
-	} else {
-		type = zs_reader_open(r, f, &count, &shape);
-		if (type < 0) {
-			return zs_reader_next(r, ev);
-		}
-		ev->count = count;
-		ev->shape = shape;
-		ev->cls = ZS_WIRE_NO_INDEX;
-		f = &r->frames[r->depth - 2];
+	type = zs_reader_step(r, f, &it);
+	if (type < 0) {
+		return zs_reader_next(r, ev);
 	}
 	ev->type = (zs_event_type)type;
 	ev->pos = pos;
 	ev->slot = r->nslots;
+	switch (type) {
+	case ZS_EV_INT:
+		ev->i = it.i;
+		break;
+	case ZS_EV_STRING:
+		ev->index = it.idx;
+		if (it.idx == ZS_WIRE_NO_INDEX) {
+			ev->str = r->p;
+			ev->len = 0;
+		} else {
+			ev->str = zs_reader_str(r, it.idx, &ev->len);
+		}
+		break;
+	case ZS_EV_LIST:
+	case ZS_EV_MAP:
+		ev->count = it.count;
+		ev->shape = it.shape;
+		ev->cls = ZS_WIRE_NO_INDEX;
+		break;
+	default:
+		break;
+	}
 	if (f->key_base != ZS_WIRE_NO_INDEX) {
 		ev->has_key = true;
 		ev->key = r->keys[f->key_base + kpos];

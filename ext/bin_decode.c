@@ -678,6 +678,7 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
 {
 	HashTable *ht = f->ht;
+	const zs_rframe *rf;
 	zval *zv;
 
 	switch (f->kind) {
@@ -692,7 +693,8 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 	case F_MAP:
 		/* reader frames match ours index for index (the reader has already opened a
 		 * container this value starts); its frame has moved past this value's key */
-		zv = map_append(ht, &f->keys[d->r.frames[d->depth - 1].pos - 1]);
+		rf = &d->r.frames[d->depth - 1];
+		zv = map_append(ht, &f->keys[rf->count - rf->remaining - 1]);
 		ZVAL_NULL(zv);
 		return zv;
 	case F_SYM: {
@@ -893,7 +895,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 
 /* Opens a list or shape map in *dest from inside another list or map (never a typed
  * property, so there is nothing to check when it ends). */
-static zend_always_inline dframe *open_array(decoder *d, zval *dest, uint32_t count, uint32_t shape)
+static zend_always_inline void open_array(decoder *d, zval *dest, uint32_t count, uint32_t shape)
 {
 	dframe *f;
 	if (UNEXPECTED(d->depth == d->frames_cap)) {
@@ -914,15 +916,63 @@ static zend_always_inline dframe *open_array(decoder *d, zval *dest, uint32_t co
 		f->kind = F_MAP;
 		f->keys = shape_keys(d, shape);
 	}
-	return f;
+}
+
+/* One value of a list or map in place: a scalar, or a list or map opened by the reader (then
+ * its frame is pushed here too). */
+static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, const zs_item *it)
+{
+	switch (type) {
+	case ZS_EV_INT:
+#if SIZEOF_ZEND_LONG == 4
+		if (it->i > ZEND_LONG_MAX || it->i < ZEND_LONG_MIN) {
+			ZVAL_NULL(zv);
+			return failf(d, (size_t)(d->r.p - d->r.start) - 5, "integer out of range");
+		}
+#endif
+		ZVAL_LONG(zv, (zend_long)it->i);
+		break;
+	case ZS_EV_STRING:
+		if (it->idx == ZS_WIRE_NO_INDEX) {
+			ZVAL_EMPTY_STRING(zv);
+		} else {
+			string_value(d, zv, it->idx);
+		}
+		break;
+	case ZS_EV_NULL:
+		ZVAL_NULL(zv);
+		break;
+	case ZS_EV_FALSE:
+		ZVAL_FALSE(zv);
+		break;
+	case ZS_EV_TRUE:
+		ZVAL_TRUE(zv);
+		break;
+	default:
+		if (it->count == 0) {
+			/* the empty list: zs_reader_step() opened no frame */
+			ZVAL_EMPTY_ARRAY(zv);
+		} else {
+			open_array(d, zv, it->count, it->shape);
+		}
+		break;
+	}
+	if (d->r.refs) {
+		/* the slot just taken, by this value or the container just opened */
+		uint32_t slot = d->r.nslots;
+		if (UNEXPECTED(slot >= d->slots_cap)) {
+			d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
+		}
+		d->slots[slot] = zv;
+	}
+	return SUCCESS;
 }
 
 /* Decodes while the innermost container is a list or an array shape (kind F_LIST / F_MAP)
- * and its values are scalars, lists or maps of known shapes, straight from the reader's
- * fast paths (zs_reader_scalar / _open / _close, core/zs_wire_read.h), with the values
- * written in place. Returns at the first value that needs zs_reader_next() (the caller's
- * loop reads it), when the innermost container is anything else, or once the top-level
- * value is complete. */
+ * and its values are what zs_reader_step() reads (core/zs_wire_read.h): scalars, lists and
+ * maps of known shapes, written in place. Returns at the first value that needs
+ * zs_reader_next() (the caller's loop reads it), when the innermost container is anything
+ * else, or once the top-level value is complete. */
 static zend_result run_arrays(decoder *d)
 {
 	zs_reader *r = &d->r;
@@ -931,86 +981,48 @@ static zend_result run_arrays(decoder *d)
 		dframe *f = &d->frames[d->depth - 1];
 		zs_rframe *rf = &r->frames[d->depth - 1];
 		HashTable *ht = f->ht;
-		bool list;
+		uint32_t depth = d->depth;
+		zs_item it = {0, 0, 0, 0};
+		int type;
 
 		if (f->kind == F_LIST) {
-			list = true;
-		} else if (f->kind == F_MAP) {
-			list = false;
-		} else {
-			return SUCCESS;
-		}
-		while (rf->remaining > 0) {
-			uint32_t pos = rf->pos, idx = 0, count = 0, shape = 0;
-#if SIZEOF_ZEND_LONG == 4
-			size_t at = (size_t)(r->p - r->start);
-#endif
-			int64_t iv = 0;
-			int type = zs_reader_scalar(r, rf, &iv, &idx);
-			bool opened = false;
-			zval *zv;
-
-			if (type < 0) {
-				type = zs_reader_open(r, rf, &count, &shape);
+			while (rf->remaining > 0) {
+				zval *zv = ht->arPacked + ht->nNumUsed;
+				type = zs_reader_step(r, rf, &it);
 				if (type < 0) {
 					return SUCCESS;
 				}
-				opened = true;
-			}
-			if (list) {
-				zv = ht->arPacked + ht->nNumUsed;
 				ht->nNumUsed++;
 				ht->nNumOfElements++;
 				ht->nNextFreeElement = (zend_long)ht->nNumUsed;
-			} else {
-				zv = map_append(ht, &f->keys[pos]);
-			}
-			if (r->refs) {
-				/* the slot just taken, by this value or the container just opened */
-				uint32_t slot = r->nslots;
-				if (UNEXPECTED(slot >= d->slots_cap)) {
-					d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
+				if (put_item(d, zv, type, &it) != SUCCESS) {
+					return FAILURE;
 				}
-				d->slots[slot] = zv;
-			}
-			switch (type) {
-			case ZS_EV_INT:
-#if SIZEOF_ZEND_LONG == 4
-				if (iv > ZEND_LONG_MAX || iv < ZEND_LONG_MIN) {
-					ZVAL_NULL(zv);
-					return failf(d, at, "integer out of range");
-				}
-#endif
-				ZVAL_LONG(zv, (zend_long)iv);
-				break;
-			case ZS_EV_STRING:
-				if (idx == ZS_WIRE_NO_INDEX) {
-					ZVAL_EMPTY_STRING(zv);
-				} else {
-					string_value(d, zv, idx);
-				}
-				break;
-			case ZS_EV_NULL:
-				ZVAL_NULL(zv);
-				break;
-			case ZS_EV_FALSE:
-				ZVAL_FALSE(zv);
-				break;
-			case ZS_EV_TRUE:
-				ZVAL_TRUE(zv);
-				break;
-			default:
-				if (!opened) {
-					/* an empty list: zs_reader_scalar() opened no frame */
-					ZVAL_EMPTY_ARRAY(zv);
+				if (d->depth != depth) {
 					break;
 				}
-				f = open_array(d, zv, count, shape);
-				rf = &r->frames[d->depth - 1];
-				ht = f->ht;
-				list = f->kind == F_LIST;
-				break;
 			}
+		} else if (f->kind == F_MAP) {
+			const dkey *keys = f->keys;
+			while (rf->remaining > 0) {
+				const dkey *k = &keys[rf->count - rf->remaining];
+				type = zs_reader_step(r, rf, &it);
+				if (type < 0) {
+					return SUCCESS;
+				}
+				if (put_item(d, map_append(ht, k), type, &it) != SUCCESS) {
+					return FAILURE;
+				}
+				if (d->depth != depth) {
+					break;
+				}
+			}
+		} else {
+			return SUCCESS;
+		}
+		if (d->depth != depth) {
+			/* a list or map opened: go on inside it */
+			continue;
 		}
 		/* the innermost list or map is complete */
 		zs_reader_close(r);
