@@ -381,6 +381,24 @@ static bool read_key(zs_reader *r, zs_key *k)
 		k->i = tag;
 		return true;
 	}
+	if (tag < ZS_T_FIXLIST) {
+		/* FIXSTR and FIXSREF inline while nothing can fail; read_str() otherwise */
+		size_t n = tag - ZS_T_FIXSTR;
+		k->is_str = 1;
+		if (tag >= ZS_T_FIXSREF) {
+			if ((uint32_t)(tag - ZS_T_FIXSREF) < r->nstrs) {
+				k->str = (uint32_t)(tag - ZS_T_FIXSREF);
+				return true;
+			}
+		} else if (n > 0 && n <= REMAIN(r) && r->nstrs < r->strs_cap) {
+			r->strs[r->nstrs].off = (size_t)(r->p - r->start);
+			r->strs[r->nstrs].len = n;
+			k->str = r->nstrs++;
+			r->p += n;
+			return true;
+		}
+		return read_str(r, tag, &s, &len, &k->str);
+	}
 	if (tag >= ZS_T_NEGFIXINT) {
 		k->i = (int64_t)tag - 0x100;
 		return true;
@@ -440,10 +458,11 @@ static uint64_t key_hash(const zs_reader *r, const zs_key *k)
 	return h;
 }
 
-/* Equal keys have equal fingerprints: the kind, the length and up to 8 leading bytes. */
+/* Equal keys have equal fingerprints: the kind, the length and the first, middle and last
+ * bytes (strings odd, ints even). */
 static inline uint64_t key_fingerprint(const zs_reader *r, const zs_key *k)
 {
-	uint64_t v = 0;
+	const unsigned char *s;
 	size_t len;
 
 	if (!k->is_str) {
@@ -453,37 +472,19 @@ static inline uint64_t key_fingerprint(const zs_reader *r, const zs_key *k)
 		return 1;
 	}
 	len = r->strs[k->str].len;
-	{
-		const unsigned char *s = r->start + r->strs[k->str].off;
-		size_t i, n = len < 8 ? len : 8;
-		for (i = 0; i < n; i++) {
-			v = v << 8 | s[i];
-		}
-	}
-	return (v ^ ((uint64_t)len << 56)) | 1u;
+	s = r->start + r->strs[k->str].off;
+	return ((uint64_t)len << 25 | (uint64_t)s[0] << 17 | (uint64_t)s[len / 2] << 9 |
+	        (uint64_t)s[len - 1] << 1) |
+	       1u;
 }
 
 /* True when some key occurs twice among keys[0..count). */
 static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool *dup)
 {
-	uint32_t i, j;
+	uint32_t i;
 	size_t cap = 16, mask;
 
 	*dup = false;
-	if (count <= 8) {
-		/* cheap fingerprints first: full comparisons only where they collide */
-		uint64_t fp[8];
-		for (i = 0; i < count; i++) {
-			fp[i] = key_fingerprint(r, &keys[i]);
-			for (j = 0; j < i; j++) {
-				if (fp[i] == fp[j] && key_equal(r, &keys[i], &keys[j])) {
-					*dup = true;
-					return true;
-				}
-			}
-		}
-		return true;
-	}
 	while (cap < (size_t)count * 2) {
 		cap *= 2;
 	}
@@ -525,7 +526,11 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	zs_key *keys;
 	zs_rshape *shapes;
 	uint32_t base = r->nkeys, j;
-	bool dup, is_list = cls == ZS_WIRE_NO_INDEX;
+	bool dup = false, is_list = cls == ZS_WIRE_NO_INDEX, small = count <= 16;
+	/* small shapes: a duplicate is looked for as each key is read, in a 32-entry table of
+	 * fingerprints (key numbers + 1); reported only after every key is read, as below */
+	uint64_t fp[16];
+	unsigned char tab[32];
 
 	if (count > ZS_WIRE_MAX_ENTRIES - base) {
 		return fail(r, ZS_WE_LIMIT, at);
@@ -536,6 +541,9 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 			return false;
 		}
 		r->keys = keys;
+	}
+	if (small) {
+		memset(tab, 0, sizeof(tab));
 	}
 	for (j = 0; j < count; j++) {
 		const unsigned char *kat = r->p;
@@ -558,11 +566,25 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 				is_list = false;
 			}
 		}
+		if (small && !dup) {
+			uint64_t f = key_fingerprint(r, k);
+			unsigned h = (unsigned)((f * 0x9E3779B97F4A7C15u) >> 59);
+			while (tab[h]) {
+				uint32_t o = tab[h] - 1u;
+				if (fp[o] == f && key_equal(r, k, &r->keys[base + o])) {
+					dup = true;
+					break;
+				}
+				h = (h + 1) & 31;
+			}
+			tab[h] = (unsigned char)(j + 1);
+			fp[j] = f;
+		}
 	}
 	if (cls == ZS_WIRE_NO_INDEX && is_list) {
 		return fail(r, ZS_WE_MAP_CANON, at);
 	}
-	if (!has_duplicate(r, &r->keys[base], count, &dup)) {
+	if (!small && !has_duplicate(r, &r->keys[base], count, &dup)) {
 		return false;
 	}
 	if (dup) {
