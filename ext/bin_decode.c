@@ -45,7 +45,7 @@ typedef struct dframe {
 	uint8_t after;
 	uint32_t pos;
 	propmap *map;
-	const dkey *keys; /* F_MAP: the keys of its shape */
+	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys */
 	HashTable *ht;
 	zend_object *obj;
 	zval data;                /* the __unserialize() array while it is being filled */
@@ -80,8 +80,10 @@ typedef struct decoder {
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */
 	uint32_t maps_cap;
-	dkey **skeys; /* per array shape: its keys as zend_strings with their hashes */
-	uint32_t skeys_cap;
+	/* the reader's shape keys (zs_reader_shape_key()) as zend_strings with their hashes,
+	 * same indexes, built up to nkeys */
+	dkey *keys;
+	uint32_t nkeys, keys_cap;
 	HashTable *garbage;
 	zend_string *deferred; /* class named by a "has no unserializer" warning still to give */
 	const char *msg;
@@ -90,6 +92,7 @@ typedef struct decoder {
 	zs_reader r;
 	char msgbuf[256];
 	zend_string *strs_inl[16]; /* first string table entries: cleared in zser_decode() */
+	dkey keys_inl[16];
 	dframe frames_inl[8];
 } decoder;
 
@@ -222,31 +225,40 @@ static void keep(decoder *d, zval *old)
 	ZVAL_NULL(old);
 }
 
-/* The keys of array shape `shape`, built on its first use; the strings stay owned by the
- * string table (a map holds its own reference to each key). */
-static const dkey *shape_keys(decoder *d, uint32_t shape)
+/* Where the keys of array shape `shape` start in d->keys, built on first use together with
+ * those of any shape defined before it (each shape's keys follow the previous ones in the
+ * reader's key table). The strings stay owned by the string table (a map holds its own
+ * reference to each key). d->keys may move: use the index, not a pointer, across calls. */
+static uint32_t shape_keys(decoder *d, uint32_t shape)
 {
-	uint32_t count, j;
-	dkey *keys;
+	uint32_t base = d->r.shapes[shape].key_base, end = base + d->r.shapes[shape].count, j;
 
-	if (shape < d->skeys_cap && d->skeys[shape]) {
-		return d->skeys[shape];
+	if (EXPECTED(end <= d->nkeys)) {
+		return base;
 	}
-	count = d->r.shapes[shape].count;
-	d->skeys = grow_ptrs(d->skeys, &d->skeys_cap, shape, sizeof(dkey *));
-	keys = safe_emalloc(count, sizeof(dkey), sizeof(dkey));
-	for (j = 0; j < count; j++) {
-		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
+	if (end > d->keys_cap) {
+		uint32_t cap = d->keys_cap * 2 > end ? d->keys_cap * 2 : end;
+		dkey *n = safe_emalloc(cap, sizeof(dkey), 0);
+		memcpy(n, d->keys, (size_t)d->nkeys * sizeof(dkey));
+		if (d->keys != d->keys_inl) {
+			efree(d->keys);
+		}
+		d->keys = n;
+		d->keys_cap = cap;
+	}
+	for (j = d->nkeys; j < end; j++) {
+		const zs_key *k = &d->r.keys[j];
 		if (!k->is_str) {
-			keys[j].s = NULL;
-			keys[j].h = (zend_ulong)k->i;
+			d->keys[j].s = NULL;
+			d->keys[j].h = (zend_ulong)k->i;
 		} else {
-			keys[j].s = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, k->str);
-			keys[j].h = zend_string_hash_val(keys[j].s);
+			zend_string *s = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, k->str);
+			d->keys[j].s = s;
+			d->keys[j].h = zend_string_hash_val(s);
 		}
 	}
-	d->skeys[shape] = keys;
-	return keys;
+	d->nkeys = end;
+	return base;
 }
 
 /* Appends key k to a map sized for its shape when it began. The core rejected duplicate and
@@ -403,7 +415,7 @@ static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, cons
 	f->after = AFTER_NONE;
 	f->pos = 0;
 	f->map = NULL;
-	f->keys = NULL;
+	f->kbase = 0;
 	f->obj = NULL;
 	f->dest = dest;
 	f->info = info;
@@ -476,7 +488,7 @@ static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
 		f->after = AFTER_UNSERIALIZE;
 		f->kind = ev->type == ZS_EV_OBJECT ? F_SYM : list ? F_LIST : F_MAP;
 		if (f->kind == F_MAP) {
-			f->keys = shape_keys(d, ev->shape);
+			f->kbase = shape_keys(d, ev->shape);
 		}
 		array_init_size(&f->data, ev->count);
 		if (list) {
@@ -694,7 +706,7 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		/* reader frames match ours index for index (the reader has already opened a
 		 * container this value starts); its frame has moved past this value's key */
 		rf = &d->r.frames[d->depth - 1];
-		zv = map_append(ht, &f->keys[rf->count - rf->remaining - 1]);
+		zv = map_append(ht, &d->keys[f->kbase + rf->count - rf->remaining - 1]);
 		ZVAL_NULL(zv);
 		return zv;
 	case F_SYM: {
@@ -860,7 +872,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		f->kind = ev->type == ZS_EV_LIST ? F_LIST : F_MAP;
 		f->ht = Z_ARRVAL_P(dest);
 		if (f->kind == F_MAP) {
-			f->keys = shape_keys(d, ev->shape);
+			f->kbase = shape_keys(d, ev->shape);
 		}
 		return SUCCESS;
 	case ZS_EV_OBJECT:
@@ -911,10 +923,10 @@ static zend_always_inline void open_array(decoder *d, zval *dest, uint32_t count
 	f->ht = Z_ARRVAL_P(dest);
 	if (shape == ZS_WIRE_NO_INDEX) {
 		f->kind = F_LIST;
-		f->keys = NULL;
+		f->kbase = 0;
 	} else {
 		f->kind = F_MAP;
-		f->keys = shape_keys(d, shape);
+		f->kbase = shape_keys(d, shape);
 	}
 }
 
@@ -1003,7 +1015,8 @@ static zend_result run_arrays(decoder *d)
 				}
 			}
 		} else if (f->kind == F_MAP) {
-			const dkey *keys = f->keys;
+			/* valid until a container opens, which ends this loop */
+			const dkey *keys = d->keys + f->kbase;
 			while (rf->remaining > 0) {
 				const dkey *k = &keys[rf->count - rf->remaining];
 				type = zs_reader_step(r, rf, &it);
@@ -1100,13 +1113,8 @@ static void free_decoder(decoder *d)
 	if (d->maps) {
 		efree(d->maps);
 	}
-	for (i = 0; i < d->skeys_cap; i++) {
-		if (d->skeys[i]) {
-			efree(d->skeys[i]);
-		}
-	}
-	if (d->skeys) {
-		efree(d->skeys);
+	if (d->keys != d->keys_inl) {
+		efree(d->keys);
 	}
 	if (d->slot_owner) {
 		efree(d->slot_owner);
@@ -1166,6 +1174,8 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.strs = d.strs_inl;
 	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
 	d.frames = d.frames_inl;
+	d.keys = d.keys_inl;
+	d.keys_cap = sizeof(d.keys_inl) / sizeof(d.keys_inl[0]);
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
