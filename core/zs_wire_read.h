@@ -175,12 +175,32 @@ typedef struct zs_item {
 	uint32_t shape; /* ZS_EV_MAP: array shape; ZS_WIRE_NO_INDEX for a list */
 } zs_item;
 
+/* A canonical varint of one to three bytes (FORMAT.md §3) at p, with `left` bytes there:
+ * its length, the value in *v; 0 when it is longer, truncated or overlong (then
+ * zs_reader_next() reads it and reports what is wrong). */
+ZS_INLINE unsigned zs_varint3(const unsigned char *p, size_t left, uint32_t *v)
+{
+	if (left >= 1 && p[0] < 0x80) {
+		*v = p[0];
+		return 1;
+	}
+	if (left >= 2 && p[1] < 0x80) {
+		*v = (uint32_t)(p[0] & 0x7F) | (uint32_t)p[1] << 7;
+		return p[1] != 0 ? 2 : 0;
+	}
+	if (left >= 3 && p[2] < 0x80) {
+		*v = (uint32_t)(p[0] & 0x7F) | (uint32_t)(p[1] & 0x7F) << 7 | (uint32_t)p[2] << 14;
+		return p[2] != 0 ? 3 : 0;
+	}
+	return 0;
+}
+
 /* Reads the next value of the innermost open container, which the caller knows is not
  * complete (f is r->frames[r->depth - 1], f->remaining > 0), when its form cannot fail here
  * and needs no table to grow: null, booleans, ints of the one-byte, U8, U16 and U32 forms,
- * strings (FIXSTR, FIXSREF, STR and SREF with a one-byte varint) while the string table has
- * room, lists (FIXLIST, LIST with a one-byte varint) and array shapes already defined
- * (FIXSHAPE, SHAPE with a one-byte varint) within the depth limit and the frame table's room.
+ * strings (FIXSTR, FIXSREF, STR and SREF with varints of up to 3 bytes) while the string
+ * table has room, lists (FIXLIST, LIST) and array shapes already defined (FIXSHAPE, SHAPE;
+ * varints of up to 3 bytes) within the depth limit and the frame table's room.
  * It takes the value's slot, advances the container and opens a list or map exactly as
  * zs_reader_next() would, and returns the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT,
  * _STRING, _LIST or _MAP, with *it filled. An empty list opens no frame (it holds nothing
@@ -192,7 +212,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 	const unsigned char *p = r->p;
 	size_t left = (size_t)(r->end - p), n;
 	uint32_t v;
-	unsigned tag;
+	unsigned tag, m;
 	int type;
 
 	/* slot_limit is lowered to nslots by any error */
@@ -274,27 +294,30 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		p += 5;
 		break;
 	case ZS_TC_STR:
-		/* a one-byte varint: length 32..159 (§5) */
-		if (left < 2 || p[1] >= 0x80 || r->nstrs == r->strs_cap) {
+		/* length - 32 in a varint (§5) */
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (m == 0 || r->nstrs == r->strs_cap) {
 			return -1;
 		}
-		n = (size_t)p[1] + ZS_FIXSTR_N;
-		if (n > left - 2) {
+		n = (size_t)v + ZS_FIXSTR_N;
+		if (n > left - 1 - m) {
 			return -1;
 		}
-		r->strs[r->nstrs].off = (size_t)(p + 2 - r->start);
+		r->strs[r->nstrs].off = (size_t)(p + 1 + m - r->start);
 		r->strs[r->nstrs].len = n;
 		it->idx = r->nstrs++;
 		type = ZS_EV_STRING;
-		p += 2 + n;
+		p += 1 + m + n;
 		break;
 	case ZS_TC_SREF:
-		if (left < 2 || p[1] >= 0x80 || (uint32_t)p[1] + ZS_FIXSREF_N >= r->nstrs) {
+		/* index - 48 in a varint */
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (m == 0 || v + ZS_FIXSREF_N >= r->nstrs) {
 			return -1;
 		}
-		it->idx = (uint32_t)p[1] + ZS_FIXSREF_N;
+		it->idx = v + ZS_FIXSREF_N;
 		type = ZS_EV_STRING;
-		p += 2;
+		p += 1 + m;
 		break;
 	case ZS_TC_EMPTYLIST:
 		it->count = 0;
@@ -307,11 +330,12 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		n = 1;
 		goto open_list;
 	case ZS_TC_LIST:
-		if (left < 2 || p[1] >= 0x80) {
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (m == 0) {
 			return -1;
 		}
-		v = (uint32_t)p[1] + ZS_FIXLIST_N;
-		n = 2;
+		v += ZS_FIXLIST_N;
+		n = 1 + m;
 open_list:
 		it->shape = ZS_WIRE_NO_INDEX;
 		type = ZS_EV_LIST;
@@ -321,11 +345,12 @@ open_list:
 		n = 1;
 		goto open_shape;
 	case ZS_TC_SHAPE:
-		if (left < 2 || p[1] >= 0x80) {
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (m == 0) {
 			return -1;
 		}
-		v = (uint32_t)p[1] + ZS_FIXSHAPE_N;
-		n = 2;
+		v += ZS_FIXSHAPE_N;
+		n = 1 + m;
 open_shape:
 		if (v >= r->nshapes || r->shapes[v].cls != ZS_WIRE_NO_INDEX) {
 			return -1;

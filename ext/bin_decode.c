@@ -66,6 +66,8 @@ typedef struct decoder {
 	zval root;
 	zend_string **strs;
 	uint32_t strs_cap;
+	zend_string **owned; /* the entries of strs the table owns (not BORROWED, not interned) */
+	uint32_t nowned, owned_cap;
 	zend_class_entry **classes; /* per string index: a resolved, allowed class */
 	uint32_t classes_cap;
 	zval **slots;
@@ -93,6 +95,7 @@ typedef struct decoder {
 	char msgbuf[256];
 	zend_string *strs_inl[16]; /* first string table entries: cleared in zser_decode() */
 	dkey keys_inl[16];
+	zend_string *owned_inl[16];
 	dframe frames_inl[8];
 } decoder;
 
@@ -180,6 +183,14 @@ static zend_never_inline void str_make(decoder *d, uint32_t idx)
 	/* new_str() may move d->strs: store after it returns */
 	zend_string *s = new_str(d, idx);
 	d->strs[idx] = s;
+	if (!ZSTR_IS_INTERNED(s)) {
+		/* the table owns it: released in free_decoder() */
+		if (d->nowned == d->owned_cap) {
+			d->owned = grow_from(d->owned, d->owned_inl, &d->owned_cap, d->nowned,
+			                     sizeof(zend_string *));
+		}
+		d->owned[d->nowned++] = s;
+	}
 }
 
 static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
@@ -1119,10 +1130,11 @@ static void free_decoder(decoder *d)
 	if (d->slot_owner) {
 		efree(d->slot_owner);
 	}
-	for (i = 0; i < d->strs_cap && i < d->r.nstrs; i++) {
-		if (d->strs[i] && !((uintptr_t)d->strs[i] & BORROWED)) {
-			zend_string_release(d->strs[i]);
-		}
+	for (i = 0; i < d->nowned; i++) {
+		zend_string_release(d->owned[i]);
+	}
+	if (d->owned != d->owned_inl) {
+		efree(d->owned);
 	}
 	if (d->strs != d->strs_inl) {
 		efree(d->strs);
@@ -1175,6 +1187,8 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
 	d.frames = d.frames_inl;
 	d.keys = d.keys_inl;
+	d.owned = d.owned_inl;
+	d.owned_cap = sizeof(d.owned_inl) / sizeof(d.owned_inl[0]);
 	d.keys_cap = sizeof(d.keys_inl) / sizeof(d.keys_inl[0]);
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
