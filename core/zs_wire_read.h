@@ -162,17 +162,20 @@ enum {
 	ZS_TC_STR,
 	ZS_TC_SREF,
 	ZS_TC_LIST,
-	ZS_TC_SHAPE
+	ZS_TC_SHAPE,
+	ZS_TC_BACKREF_OBJ,
+	ZS_TC_BACKREF_REF
 };
 /* ZS_TC_* of each tag byte. */
 extern const unsigned char zs_wire_tag_class[256];
 
 /* What zs_reader_step() read. */
 typedef struct zs_item {
-	int64_t i;      /* ZS_EV_INT */
+	int64_t i;      /* ZS_EV_INT; the slot referred to by ZS_EV_BACKREF_OBJ and _REF */
 	uint32_t idx;   /* ZS_EV_STRING: table index (zs_reader_str()), ZS_WIRE_NO_INDEX for "" */
 	uint32_t count; /* ZS_EV_LIST, ZS_EV_MAP: values that follow */
-	uint32_t shape; /* ZS_EV_MAP: array shape; ZS_WIRE_NO_INDEX for a list */
+	uint32_t shape; /* ZS_EV_MAP, ZS_EV_OBJECT: shape; ZS_WIRE_NO_INDEX for a list */
+	uint32_t cls;   /* ZS_EV_OBJECT: string table index of the class name */
 } zs_item;
 
 /* A canonical varint of one to three bytes (FORMAT.md §3) at p, with `left` bytes there:
@@ -213,6 +216,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 	size_t left = (size_t)(r->end - p), n;
 	uint32_t v;
 	unsigned tag, m;
+	uint8_t obj = 0;
 	int type;
 
 	/* slot_limit is lowered to nslots by any error */
@@ -352,12 +356,18 @@ open_list:
 		v += ZS_FIXSHAPE_N;
 		n = 1 + m;
 open_shape:
-		if (v >= r->nshapes || r->shapes[v].cls != ZS_WIRE_NO_INDEX) {
+		if (v >= r->nshapes) {
 			return -1;
 		}
 		it->shape = v;
+		it->cls = r->shapes[v].cls;
 		v = r->shapes[v].count;
 		type = ZS_EV_MAP;
+		if (it->cls != ZS_WIRE_NO_INDEX) {
+			/* an object shape (§8.1): an object, one level even without properties */
+			type = ZS_EV_OBJECT;
+			obj = 1;
+		}
 open:
 		/* each value needs at least a byte; a frame without growing; the depth limit */
 		if (v > left - n || r->depth == r->frames_cap || r->level >= r->max_depth) {
@@ -366,20 +376,44 @@ open:
 		it->count = v;
 		p += n;
 		break;
+	case ZS_TC_BACKREF_OBJ:
+		/* an earlier slot holding an object (§9); this one takes the next slot */
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (!r->refs || m == 0 || v >= r->nslots || !r->slot_obj[v]) {
+			return -1;
+		}
+		it->i = (int64_t)v + 1;
+		type = ZS_EV_BACKREF_OBJ;
+		obj = 1;
+		p += 1 + m;
+		r->refs_seen = true;
+		break;
+	case ZS_TC_BACKREF_REF:
+		/* any slot taken so far; takes none itself */
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (!r->refs || m == 0 || v >= r->nslots) {
+			return -1;
+		}
+		it->i = (int64_t)v + 1;
+		p += 1 + m;
+		r->refs_seen = true;
+		r->p = p;
+		f->remaining--;
+		return ZS_EV_BACKREF_REF;
 	default:
 		return -1;
 	}
 	r->p = p;
 	f->remaining--;
 	if (r->refs) {
-		r->slot_obj[r->nslots] = 0;
+		r->slot_obj[r->nslots] = obj;
 	}
 	r->nslots++;
-	if (type >= ZS_EV_LIST && it->count > 0) {
+	if (type == ZS_EV_MAP || type == ZS_EV_OBJECT || (type == ZS_EV_LIST && it->count > 0)) {
 		zs_rframe *nf = &r->frames[r->depth++];
 		nf->remaining = it->count;
 		nf->count = it->count;
-		nf->key_base = type == ZS_EV_MAP ? r->shapes[it->shape].key_base : ZS_WIRE_NO_INDEX;
+		nf->key_base = type == ZS_EV_LIST ? ZS_WIRE_NO_INDEX : r->shapes[it->shape].key_base;
 		nf->level = 1;
 		r->level++;
 	}
@@ -402,7 +436,7 @@ ZS_INLINE void zs_reader_close(zs_reader *r)
 ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 {
 	zs_rframe *f;
-	zs_item it = {0, 0, 0, 0};
+	zs_item it = {0, 0, 0, 0, 0};
 	size_t pos = (size_t)(r->p - r->start);
 	uint32_t kpos;
 	int type;
@@ -447,6 +481,18 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		ev->count = it.count;
 		ev->shape = it.shape;
 		ev->cls = ZS_WIRE_NO_INDEX;
+		break;
+	case ZS_EV_OBJECT:
+		ev->count = it.count;
+		ev->shape = it.shape;
+		ev->cls = it.cls;
+		break;
+	case ZS_EV_BACKREF_REF:
+		ev->slot = 0;
+		ev->target = (uint32_t)it.i;
+		break;
+	case ZS_EV_BACKREF_OBJ:
+		ev->target = (uint32_t)it.i;
 		break;
 	default:
 		break;

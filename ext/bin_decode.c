@@ -751,7 +751,10 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
                                uint32_t slot)
 {
-	if (!zend_verify_prop_assignable_by_ref(info, dest, 1)) {
+	/* a plain value whose type the property's type names is assignable: the engine's
+	 * check starts with the same test */
+	if (!(!Z_ISREF_P(dest) && ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(dest))) &&
+	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
 		return FAILURE;
 	}
 	if (Z_ISREF_P(dest)) {
@@ -914,43 +917,88 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	return SUCCESS;
 }
 
-/* ==== Lists and shape maps ==== */
+/* ==== The fast loop ==== */
 
-/* Opens a list or shape map in *dest from inside another list or map (never a typed
- * property, so there is nothing to check when it ends). */
-static zend_always_inline void open_array(decoder *d, zval *dest, uint32_t count, uint32_t shape)
+/* Opens a list or shape map in *dest, as on_value() does for a LIST or MAP event; info is
+ * the typed property holding it (checked when it ends), owner that property's object. */
+static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item *it,
+                                          zend_property_info *info, zend_object *owner,
+                                          uint32_t slot)
 {
 	dframe *f;
 	if (UNEXPECTED(d->depth == d->frames_cap)) {
 		d->frames = grow_from(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
-	init_array(dest, count, shape == ZS_WIRE_NO_INDEX);
+	init_array(dest, it->count, it->shape == ZS_WIRE_NO_INDEX);
 	f->after = AFTER_NONE;
-	f->info = NULL;
+	f->info = info;
+	f->owner = owner;
+	f->dest = dest;
+	f->slot = slot;
 	f->obj = NULL;
 	f->map = NULL;
 	ZVAL_UNDEF(&f->data);
 	f->ht = Z_ARRVAL_P(dest);
-	if (shape == ZS_WIRE_NO_INDEX) {
+	if (it->shape == ZS_WIRE_NO_INDEX) {
 		f->kind = F_LIST;
 		f->kbase = 0;
 	} else {
 		f->kind = F_MAP;
-		f->kbase = shape_keys(d, shape);
+		f->kbase = shape_keys(d, it->shape);
 	}
 }
 
-/* One value of a list or map in place: a scalar, or a list or map opened by the reader (then
- * its frame is pushed here too). */
-static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, const zs_item *it)
+/* put_item() for objects and back-references: not inlined, they are the rarer values. */
+static zend_never_inline zend_result put_object_or_backref(decoder *d, zval *zv, int type,
+                                                           const zs_item *it,
+                                                           zend_property_info *info,
+                                                           zend_object *owner,
+                                                           const unsigned char *at)
 {
+	uint32_t slot = type == ZS_EV_BACKREF_REF ? 0 : d->r.nslots;
+	zs_event ev;
+
+	ev.type = (zs_event_type)type;
+	ev.slot = slot;
+	ev.pos = (size_t)(at - d->r.start);
+	if (type == ZS_EV_OBJECT) {
+		ev.cls = it->cls;
+		ev.shape = it->shape;
+		ev.count = it->count;
+		return begin_object(d, &ev, zv, info);
+	}
+	ev.target = (uint32_t)it->i;
+	if (backref(d, &ev, zv) != SUCCESS) {
+		return FAILURE;
+	}
+	if (info) {
+		return check_typed(d, zv, info, owner, slot);
+	}
+	return SUCCESS;
+}
+
+/* One value that zs_reader_step() read, built in place at zv as on_value() builds it (a
+ * container it opened gets its frame pushed here); info/owner: the typed property zv is, if
+ * any, and its object; at: the value's tag. */
+static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, const zs_item *it,
+                                               zend_property_info *info, zend_object *owner,
+                                               const unsigned char *at)
+{
+	if (d->r.refs && type != ZS_EV_BACKREF_REF) {
+		/* the slot just taken (on_value() records it the same way) */
+		uint32_t slot = d->r.nslots;
+		if (UNEXPECTED(slot >= d->slots_cap)) {
+			d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
+		}
+		d->slots[slot] = zv;
+	}
 	switch (type) {
 	case ZS_EV_INT:
 #if SIZEOF_ZEND_LONG == 4
 		if (it->i > ZEND_LONG_MAX || it->i < ZEND_LONG_MIN) {
 			ZVAL_NULL(zv);
-			return failf(d, (size_t)(d->r.p - d->r.start) - 5, "integer out of range");
+			return failf(d, (size_t)(at - d->r.start), "integer out of range");
 		}
 #endif
 		ZVAL_LONG(zv, (zend_long)it->i);
@@ -971,46 +1019,47 @@ static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, c
 	case ZS_EV_TRUE:
 		ZVAL_TRUE(zv);
 		break;
-	default:
+	case ZS_EV_LIST:
+	case ZS_EV_MAP:
 		if (it->count == 0) {
 			/* the empty list: zs_reader_step() opened no frame */
 			ZVAL_EMPTY_ARRAY(zv);
-		} else {
-			open_array(d, zv, it->count, it->shape);
+			break;
 		}
-		break;
+		open_array(d, zv, it, info, owner, d->r.nslots);
+		return SUCCESS;
+	default:
+		return put_object_or_backref(d, zv, type, it, info, owner, at);
 	}
-	if (d->r.refs) {
-		/* the slot just taken, by this value or the container just opened */
-		uint32_t slot = d->r.nslots;
-		if (UNEXPECTED(slot >= d->slots_cap)) {
-			d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
-		}
-		d->slots[slot] = zv;
+	if (info) {
+		return check_typed(d, zv, info, owner, d->r.nslots);
 	}
 	return SUCCESS;
 }
 
-/* Decodes while the innermost container is a list or an array shape (kind F_LIST / F_MAP)
- * and its values are what zs_reader_step() reads (core/zs_wire_read.h): scalars, lists and
- * maps of known shapes, written in place. Returns at the first value that needs
- * zs_reader_next() (the caller's loop reads it), when the innermost container is anything
- * else, or once the top-level value is complete. */
-static zend_result run_arrays(decoder *d)
+/* Decodes while the innermost container is a list, an array shape or an object whose keys
+ * are all its declared properties (kind F_LIST, F_MAP, F_DECLARED) and its values are what
+ * zs_reader_step() reads (core/zs_wire_read.h), built in place. Returns at the first value
+ * that needs zs_reader_next() (the caller's loop reads it), when the innermost container is
+ * of any other kind, or once the top-level value is complete. */
+static zend_result run_fast(decoder *d)
 {
 	zs_reader *r = &d->r;
 
 	while (d->depth > 0) {
+		/* f and keys stay valid until a container opens, which ends the inner loops */
 		dframe *f = &d->frames[d->depth - 1];
 		zs_rframe *rf = &r->frames[d->depth - 1];
 		HashTable *ht = f->ht;
 		uint32_t depth = d->depth;
-		zs_item it = {0, 0, 0, 0};
+		zs_item it = {0, 0, 0, 0, 0};
+		const unsigned char *at;
 		int type;
 
 		if (f->kind == F_LIST) {
 			while (rf->remaining > 0) {
 				zval *zv = ht->arPacked + ht->nNumUsed;
+				at = r->p;
 				type = zs_reader_step(r, rf, &it);
 				if (type < 0) {
 					return SUCCESS;
@@ -1018,7 +1067,7 @@ static zend_result run_arrays(decoder *d)
 				ht->nNumUsed++;
 				ht->nNumOfElements++;
 				ht->nNextFreeElement = (zend_long)ht->nNumUsed;
-				if (put_item(d, zv, type, &it) != SUCCESS) {
+				if (put_item(d, zv, type, &it, NULL, NULL, at) != SUCCESS) {
 					return FAILURE;
 				}
 				if (d->depth != depth) {
@@ -1026,15 +1075,36 @@ static zend_result run_arrays(decoder *d)
 				}
 			}
 		} else if (f->kind == F_MAP) {
-			/* valid until a container opens, which ends this loop */
 			const dkey *keys = d->keys + f->kbase;
 			while (rf->remaining > 0) {
 				const dkey *k = &keys[rf->count - rf->remaining];
+				at = r->p;
 				type = zs_reader_step(r, rf, &it);
 				if (type < 0) {
 					return SUCCESS;
 				}
-				if (put_item(d, map_append(ht, k), type, &it) != SUCCESS) {
+				if (put_item(d, map_append(ht, k), type, &it, NULL, NULL, at) != SUCCESS) {
+					return FAILURE;
+				}
+				if (d->depth != depth) {
+					break;
+				}
+			}
+		} else if (f->kind == F_DECLARED) {
+			while (rf->remaining > 0) {
+				zend_property_info *pi;
+				zval *zv;
+				at = r->p;
+				type = zs_reader_step(r, rf, &it);
+				if (type < 0) {
+					return SUCCESS;
+				}
+				/* as slot_for() */
+				pi = f->map->props[f->pos++];
+				zv = OBJ_PROP(f->obj, pi->offset);
+				keep(d, zv);
+				if (put_item(d, zv, type, &it, ZEND_TYPE_IS_SET(pi->type) ? pi : NULL, f->obj,
+				             at) != SUCCESS) {
 					return FAILURE;
 				}
 				if (d->depth != depth) {
@@ -1045,10 +1115,10 @@ static zend_result run_arrays(decoder *d)
 			return SUCCESS;
 		}
 		if (d->depth != depth) {
-			/* a list or map opened: go on inside it */
+			/* a container opened: go on inside it */
 			continue;
 		}
-		/* the innermost list or map is complete */
+		/* the innermost container is complete */
 		zs_reader_close(r);
 		if (f->info || f->after != AFTER_NONE) {
 			if (end_container(d) != SUCCESS) {
@@ -1200,7 +1270,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	}
 	for (;;) {
 		if (d.depth > 0) {
-			if (run_arrays(&d) != SUCCESS) {
+			if (run_fast(&d) != SUCCESS) {
 				goto fail;
 			}
 			if (zs_reader_done(&d.r)) {
