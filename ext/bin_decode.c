@@ -19,7 +19,9 @@
 #include "zser_internal.h"
 #include "zs_wire_read.h"
 
-enum { F_LIST, F_MAP, F_SYM, F_PROPS, F_DECLARED };
+/* F_MAP fills a map key by key; F_MAPT a copy of its shape's template (all keys in place,
+ * values null), value by value in key order. */
+enum { F_LIST, F_MAP, F_MAPT, F_SYM, F_PROPS, F_DECLARED };
 enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
 
 /* How the keys of one object shape map onto a class's declared properties, when each key
@@ -39,6 +41,13 @@ typedef struct dkey {
 	zend_string *s;
 	zend_ulong h;
 } dkey;
+
+/* An array shape's use count and, from its third use on, its template: a map with the
+ * shape's keys in place and null values, copied for each further map of that shape. */
+typedef struct dshape {
+	HashTable *tmpl;
+	uint32_t uses;
+} dshape;
 
 typedef struct dframe {
 	uint8_t kind;
@@ -86,6 +95,8 @@ typedef struct decoder {
 	 * same indexes, built up to nkeys */
 	dkey *keys;
 	uint32_t nkeys, keys_cap;
+	dshape *shapes; /* per shape */
+	uint32_t shapes_cap;
 	HashTable *garbage;
 	zend_string *deferred; /* class named by a "has no unserializer" warning still to give */
 	const char *msg;
@@ -95,6 +106,7 @@ typedef struct decoder {
 	char msgbuf[256];
 	zend_string *strs_inl[16]; /* first string table entries: cleared in zser_decode() */
 	dkey keys_inl[16];
+	dshape shapes_inl[8]; /* cleared in zser_decode() */
 	zend_string *owned_inl[16];
 	dframe frames_inl[8];
 } decoder;
@@ -295,6 +307,64 @@ static zend_always_inline zval *map_append(HashTable *ht, const dkey *k)
 	HT_HASH(ht, n) = HT_IDX_TO_HASH(idx);
 	ht->nNumOfElements++;
 	return &b->val;
+}
+
+/* A template for array shape `shape` (see dshape): built like any map of that shape. */
+static HashTable *make_template(decoder *d, uint32_t shape)
+{
+	uint32_t kbase = shape_keys(d, shape), count = d->r.shapes[shape].count, j;
+	HashTable *t = zend_new_array(count);
+
+	zend_hash_real_init_mixed(t);
+	for (j = 0; j < count; j++) {
+		ZVAL_NULL(map_append(t, &d->keys[kbase + j]));
+	}
+	return t;
+}
+
+/* Starts the array of array shape `shape` in *dest. Returns F_MAPT when it is a copy of the
+ * shape's template (the values are then written in key order over the nulls), else F_MAP
+ * (an empty map sized for the shape, filled with map_append()). */
+static uint8_t init_map(decoder *d, zval *dest, uint32_t shape)
+{
+	dshape *ds;
+	HashTable *t, *ht;
+	void *data;
+	uint32_t count = d->r.shapes[shape].count, j;
+	size_t used;
+
+	if (UNEXPECTED(shape >= d->shapes_cap)) {
+		d->shapes = grow_from(d->shapes, d->shapes_inl, &d->shapes_cap, shape, sizeof(dshape));
+	}
+	ds = &d->shapes[shape];
+	if (!ds->tmpl) {
+		if (++ds->uses < 3) {
+			array_init_size(dest, count);
+			zend_hash_real_init_mixed(Z_ARRVAL_P(dest));
+			return F_MAP;
+		}
+		ds->tmpl = make_template(d, shape);
+	}
+	t = ds->tmpl;
+	/* the same header, hash slots and buckets; the copy takes a reference to each key */
+	ht = emalloc(sizeof(HashTable));
+	memcpy(ht, t, sizeof(HashTable));
+	GC_SET_REFCOUNT(ht, 1);
+	GC_TYPE_INFO(ht) = GC_ARRAY;
+	data = emalloc(HT_SIZE_EX(t->nTableSize, t->nTableMask));
+	used = HT_HASH_SIZE(t->nTableMask) + (size_t)count * sizeof(Bucket);
+	memcpy(data, HT_GET_DATA_ADDR(t), used);
+	HT_SET_DATA_ADDR(ht, data);
+	if (!(HT_FLAGS(t) & HASH_FLAG_STATIC_KEYS)) {
+		for (j = 0; j < count; j++) {
+			zend_string *key = ht->arData[j].key;
+			if (key && !ZSTR_IS_INTERNED(key)) {
+				GC_ADDREF(key);
+			}
+		}
+	}
+	ZVAL_ARR(dest, ht);
+	return F_MAPT;
 }
 
 /* ==== Classes and objects ==== */
@@ -720,6 +790,10 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		zv = map_append(ht, &d->keys[f->kbase + rf->count - rf->remaining - 1]);
 		ZVAL_NULL(zv);
 		return zv;
+	case F_MAPT:
+		/* as F_MAP; the bucket is in place and holds null */
+		rf = &d->r.frames[d->depth - 1];
+		return &ht->arData[rf->count - rf->remaining - 1].val;
 	case F_SYM: {
 		zend_string *key = key_str(d, &ev->key);
 		zend_ulong num;
@@ -880,15 +954,19 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		}
 		break;
 	case ZS_EV_LIST:
-	case ZS_EV_MAP:
-		init_array(dest, ev->count, ev->type == ZS_EV_LIST);
+		init_array(dest, ev->count, true);
 		f = push_frame(d, dest, info, ev);
-		f->kind = ev->type == ZS_EV_LIST ? F_LIST : F_MAP;
+		f->kind = F_LIST;
 		f->ht = Z_ARRVAL_P(dest);
-		if (f->kind == F_MAP) {
-			f->kbase = shape_keys(d, ev->shape);
-		}
 		return SUCCESS;
+	case ZS_EV_MAP: {
+		uint8_t kind = init_map(d, dest, ev->shape);
+		f = push_frame(d, dest, info, ev);
+		f->kind = kind;
+		f->ht = Z_ARRVAL_P(dest);
+		f->kbase = shape_keys(d, ev->shape);
+		return SUCCESS;
+	}
 	case ZS_EV_OBJECT:
 	case ZS_EV_OBJECT_DATA:
 		return begin_object(d, ev, dest, info);
@@ -930,7 +1008,14 @@ static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item 
 		d->frames = grow_from(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
-	init_array(dest, it->count, it->shape == ZS_WIRE_NO_INDEX);
+	if (it->shape == ZS_WIRE_NO_INDEX) {
+		init_array(dest, it->count, true);
+		f->kind = F_LIST;
+		f->kbase = 0;
+	} else {
+		f->kind = init_map(d, dest, it->shape);
+		f->kbase = shape_keys(d, it->shape);
+	}
 	f->after = AFTER_NONE;
 	f->info = info;
 	f->owner = owner;
@@ -940,13 +1025,6 @@ static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item 
 	f->map = NULL;
 	ZVAL_UNDEF(&f->data);
 	f->ht = Z_ARRVAL_P(dest);
-	if (it->shape == ZS_WIRE_NO_INDEX) {
-		f->kind = F_LIST;
-		f->kbase = 0;
-	} else {
-		f->kind = F_MAP;
-		f->kbase = shape_keys(d, it->shape);
-	}
 }
 
 /* put_item() for objects and back-references: not inlined, they are the rarer values. */
@@ -1090,6 +1168,22 @@ static zend_result run_fast(decoder *d)
 					break;
 				}
 			}
+		} else if (f->kind == F_MAPT) {
+			Bucket *b = ht->arData;
+			while (rf->remaining > 0) {
+				zval *zv = &b[rf->count - rf->remaining].val;
+				at = r->p;
+				type = zs_reader_step(r, rf, &it);
+				if (type < 0) {
+					return SUCCESS;
+				}
+				if (put_item(d, zv, type, &it, NULL, NULL, at) != SUCCESS) {
+					return FAILURE;
+				}
+				if (d->depth != depth) {
+					break;
+				}
+			}
 		} else if (f->kind == F_DECLARED) {
 			while (rf->remaining > 0) {
 				zend_property_info *pi;
@@ -1197,6 +1291,14 @@ static void free_decoder(decoder *d)
 	if (d->keys != d->keys_inl) {
 		efree(d->keys);
 	}
+	for (i = 0; i < d->shapes_cap; i++) {
+		if (d->shapes[i].tmpl) {
+			zend_array_destroy(d->shapes[i].tmpl);
+		}
+	}
+	if (d->shapes != d->shapes_inl) {
+		efree(d->shapes);
+	}
 	if (d->slot_owner) {
 		efree(d->slot_owner);
 	}
@@ -1257,6 +1359,9 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
 	d.frames = d.frames_inl;
 	d.keys = d.keys_inl;
+	memset(d.shapes_inl, 0, sizeof(d.shapes_inl));
+	d.shapes = d.shapes_inl;
+	d.shapes_cap = sizeof(d.shapes_inl) / sizeof(d.shapes_inl[0]);
 	d.owned = d.owned_inl;
 	d.owned_cap = sizeof(d.owned_inl) / sizeof(d.owned_inl[0]);
 	d.keys_cap = sizeof(d.keys_inl) / sizeof(d.keys_inl[0]);
