@@ -75,22 +75,21 @@ void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *
 	        (max_depth == 0 || max_depth > ZS_WIRE_MAX_DEPTH) ? ZS_WIRE_MAX_DEPTH : max_depth;
 }
 
-static void release(zs_reader *r, void *p)
+static void release(zs_reader *r, void *p, const void *inl)
 {
-	if (p && p != (void *)r->frames_inl && p != (void *)r->strs_inl && p != (void *)r->shapes_inl &&
-	    p != (void *)r->keys_inl) {
+	if (p && p != inl) {
 		r->alloc->free(r->alloc->ctx, p);
 	}
 }
 
 void zs_reader_free(zs_reader *r)
 {
-	release(r, r->frames);
-	release(r, r->strs);
-	release(r, r->shapes);
-	release(r, r->keys);
-	release(r, r->slot_obj);
-	release(r, r->dupset);
+	release(r, r->frames, r->frames_inl);
+	release(r, r->strs, r->strs_inl);
+	release(r, r->shapes, r->shapes_inl);
+	release(r, r->keys, r->keys_inl);
+	release(r, r->slot_obj, NULL);
+	release(r, r->dupset, NULL);
 	r->frames = NULL;
 	r->strs = NULL;
 	r->shapes = NULL;
@@ -494,7 +493,7 @@ static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool
 		if (cap > SIZE_MAX / sizeof(uint32_t)) {
 			return fail(r, ZS_WE_NOMEM, r->p);
 		}
-		release(r, r->dupset);
+		release(r, r->dupset, NULL);
 		r->dupset = NULL;
 		r->dupset_cap = 0;
 		n = r->alloc->malloc(r->alloc->ctx, cap * sizeof(uint32_t));

@@ -96,7 +96,7 @@ typedef struct decoder {
 	dkey *keys;
 	uint32_t nkeys, keys_cap;
 	dshape *shapes; /* per shape */
-	uint32_t shapes_cap;
+	uint32_t shapes_cap, ntmpl;
 	HashTable *garbage;
 	zend_string *deferred; /* class named by a "has no unserializer" warning still to give */
 	const char *msg;
@@ -344,6 +344,7 @@ static uint8_t init_map(decoder *d, zval *dest, uint32_t shape)
 			return F_MAP;
 		}
 		ds->tmpl = make_template(d, shape);
+		d->ntmpl++;
 	}
 	t = ds->tmpl;
 	/* the same header, hash slots and buckets; the copy takes a reference to each key */
@@ -1291,7 +1292,7 @@ static void free_decoder(decoder *d)
 	if (d->keys != d->keys_inl) {
 		efree(d->keys);
 	}
-	for (i = 0; i < d->shapes_cap; i++) {
+	for (i = 0; d->ntmpl > 0 && i < d->shapes_cap; i++) {
 		if (d->shapes[i].tmpl) {
 			zend_array_destroy(d->shapes[i].tmpl);
 		}
