@@ -310,7 +310,7 @@ static zend_always_inline zval *map_append(HashTable *ht, const dkey *k)
 }
 
 /* A template for array shape `shape` (see dshape): built like any map of that shape. */
-static HashTable *make_template(decoder *d, uint32_t shape)
+static zend_never_inline HashTable *make_template(decoder *d, uint32_t shape)
 {
 	uint32_t kbase = shape_keys(d, shape), count = d->r.shapes[shape].count, j;
 	HashTable *t = zend_new_array(count);
@@ -325,7 +325,9 @@ static HashTable *make_template(decoder *d, uint32_t shape)
 /* Starts the array of array shape `shape` in *dest. Returns F_MAPT when it is a copy of the
  * shape's template (the values are then written in key order over the nulls), else F_MAP
  * (an empty map sized for the shape, filled with map_append()). */
-static uint8_t init_map(decoder *d, zval *dest, uint32_t shape)
+static void init_array(zval *dest, uint32_t count, bool packed);
+
+static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shape)
 {
 	dshape *ds;
 	HashTable *t, *ht;
@@ -339,8 +341,7 @@ static uint8_t init_map(decoder *d, zval *dest, uint32_t shape)
 	ds = &d->shapes[shape];
 	if (!ds->tmpl) {
 		if (++ds->uses < 3) {
-			array_init_size(dest, count);
-			zend_hash_real_init_mixed(Z_ARRVAL_P(dest));
+			init_array(dest, count, false);
 			return F_MAP;
 		}
 		ds->tmpl = make_template(d, shape);
@@ -965,7 +966,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		f = push_frame(d, dest, info, ev);
 		f->kind = kind;
 		f->ht = Z_ARRVAL_P(dest);
-		f->kbase = shape_keys(d, ev->shape);
+		f->kbase = kind == F_MAP ? shape_keys(d, ev->shape) : 0;
 		return SUCCESS;
 	}
 	case ZS_EV_OBJECT:
@@ -1015,7 +1016,8 @@ static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item 
 		f->kbase = 0;
 	} else {
 		f->kind = init_map(d, dest, it->shape);
-		f->kbase = shape_keys(d, it->shape);
+		/* a template copy has its keys in place */
+		f->kbase = f->kind == F_MAP ? shape_keys(d, it->shape) : 0;
 	}
 	f->after = AFTER_NONE;
 	f->info = info;
