@@ -364,7 +364,7 @@ static bool read_class(zs_reader *r, uint32_t *cls)
 
 /* ==== Keys and shapes (§7, §8) ==== */
 
-static bool read_key(zs_reader *r, zs_key *k)
+static inline bool read_key(zs_reader *r, zs_key *k)
 {
 	const unsigned char *at = r->p, *s;
 	unsigned char tag;
@@ -458,26 +458,6 @@ static uint64_t key_hash(const zs_reader *r, const zs_key *k)
 	return h;
 }
 
-/* Equal keys have equal fingerprints: the kind, the length and the first, middle and last
- * bytes (strings odd, ints even). */
-static inline uint64_t key_fingerprint(const zs_reader *r, const zs_key *k)
-{
-	const unsigned char *s;
-	size_t len;
-
-	if (!k->is_str) {
-		return (uint64_t)k->i * 2u;
-	}
-	if (k->str == ZS_WIRE_NO_INDEX) {
-		return 1;
-	}
-	len = r->strs[k->str].len;
-	s = r->start + r->strs[k->str].off;
-	return ((uint64_t)len << 25 | (uint64_t)s[0] << 17 | (uint64_t)s[len / 2] << 9 |
-	        (uint64_t)s[len - 1] << 1) |
-	       1u;
-}
-
 /* True when some key occurs twice among keys[0..count). */
 static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool *dup)
 {
@@ -546,28 +526,38 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 		memset(tab, 0, sizeof(tab));
 	}
 	for (j = 0; j < count; j++) {
-		const unsigned char *kat = r->p;
+		const unsigned char *kat = r->p, *s = r->start;
 		zs_key *k = &r->keys[base + j];
+		size_t len = 0;
+		uint64_t f;
 		if (!read_key(r, k)) {
 			return false;
 		}
-		if (cls == ZS_WIRE_NO_INDEX) {
-			size_t len;
+		if (k->is_str) {
 			int64_t iv;
-			if (k->is_str) {
-				const unsigned char *s = key_bytes(r, k, &len);
-				/* only a digit or '-' can start an integer key: skip the call otherwise */
-				if (len > 0 && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-') &&
-				    zs_wire_is_int_key(s, len, &iv)) {
-					return fail(r, ZS_WE_NUMERIC_KEY, kat);
-				}
-				is_list = false;
-			} else if (k->i != (int64_t)j) {
+			if (k->str != ZS_WIRE_NO_INDEX) {
+				len = r->strs[k->str].len;
+				s = r->start + r->strs[k->str].off;
+			}
+			/* only a digit or '-' can start an integer key: skip the call otherwise */
+			if (cls == ZS_WIRE_NO_INDEX && len > 0 &&
+			    ((s[0] >= '0' && s[0] <= '9') || s[0] == '-') && zs_wire_is_int_key(s, len, &iv)) {
+				return fail(r, ZS_WE_NUMERIC_KEY, kat);
+			}
+			is_list = false;
+			/* equal keys, equal fingerprints: strings odd (length, first, middle and last
+			 * byte), ints even */
+			f = len == 0 ? 1
+			             : ((uint64_t)len << 25 | (uint64_t)s[0] << 17 | (uint64_t)s[len / 2] << 9 |
+			                (uint64_t)s[len - 1] << 1) |
+			                       1u;
+		} else {
+			if (k->i != (int64_t)j) {
 				is_list = false;
 			}
+			f = (uint64_t)k->i * 2u;
 		}
 		if (small && !dup) {
-			uint64_t f = key_fingerprint(r, k);
 			unsigned h = (unsigned)((f * 0x9E3779B97F4A7C15u) >> 59);
 			while (tab[h]) {
 				uint32_t o = tab[h] - 1u;
