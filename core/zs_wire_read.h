@@ -202,14 +202,16 @@ ZS_INLINE unsigned zs_varint3(const unsigned char *p, size_t left, uint32_t *v)
  * complete (f is r->frames[r->depth - 1], f->remaining > 0), when its form cannot fail here
  * and needs no table to grow: null, booleans, ints of the one-byte, U8, U16 and U32 forms,
  * strings (FIXSTR, FIXSREF, STR and SREF with varints of up to 3 bytes) while the string
- * table has room, lists (FIXLIST, LIST) and array shapes already defined (FIXSHAPE, SHAPE;
- * varints of up to 3 bytes) within the depth limit and the frame table's room.
- * It takes the value's slot, advances the container and opens a list or map exactly as
- * zs_reader_next() would, and returns the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT,
- * _STRING, _LIST or _MAP, with *it filled. An empty list opens no frame (it holds nothing
- * and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END follows. Any
- * other value gives -1 with nothing consumed: read it with zs_reader_next(), which makes
- * every check and reports every error. After an error it always gives -1. */
+ * table has room; lists (FIXLIST, LIST), shapes already defined, of arrays or objects
+ * (FIXSHAPE, SHAPE), within the depth limit and the frame table's room; BACKREF_OBJ and
+ * BACKREF_REF (varints of up to 3 bytes) to a valid slot of the right kind in a blob with
+ * the reference flag. It takes the value's slot (none for BACKREF_REF), advances the
+ * container and opens a list, map or object exactly as zs_reader_next() would, and returns
+ * the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT, _STRING, _LIST, _MAP, _OBJECT,
+ * _BACKREF_OBJ or _BACKREF_REF, with *it filled. An empty list opens no frame (it holds
+ * nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END
+ * follows. Any other value gives -1 with nothing consumed: read it with zs_reader_next(),
+ * which makes every check and reports every error. After an error it always gives -1. */
 ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 {
 	const unsigned char *p = r->p;
