@@ -322,11 +322,11 @@ static zend_never_inline HashTable *make_template(decoder *d, uint32_t shape)
 	return t;
 }
 
+static void init_array(zval *dest, uint32_t count, bool packed);
+
 /* Starts the array of array shape `shape` in *dest. Returns F_MAPT when it is a copy of the
  * shape's template (the values are then written in key order over the nulls), else F_MAP
  * (an empty map sized for the shape, filled with map_append()). */
-static void init_array(zval *dest, uint32_t count, bool packed);
-
 static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shape)
 {
 	dshape *ds;
