@@ -146,8 +146,8 @@ static zend_result failf(decoder *d, size_t pos, const char *fmt, ...)
 	return FAILURE;
 }
 
-/* Grows an array of pointers to hold index `need`, zero-filling the new part. */
-static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
+/* Grows a table to hold index `need`; the new entries are left unset (see grow_from()). */
+static void *grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
 {
 	uint32_t ncap;
 	if (need < *cap) {
@@ -165,8 +165,19 @@ static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 	} else {
 		arr = safe_erealloc(arr, ncap, elem, 0);
 	}
-	memset((char *)arr + (size_t)*cap * elem, 0, (size_t)(ncap - *cap) * elem);
 	*cap = ncap;
+	return arr;
+}
+
+/* Grows a table to hold index `need`, zero-filling the new part. */
+static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
+{
+	uint32_t old = *cap;
+	if (need < old) {
+		return arr;
+	}
+	arr = grow_to(arr, inl, cap, need, elem);
+	memset((char *)arr + (size_t)old * elem, 0, (size_t)(*cap - old) * elem);
 	return arr;
 }
 
@@ -198,8 +209,8 @@ static zend_never_inline void str_make(decoder *d, uint32_t idx)
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */
 		if (d->nowned == d->owned_cap) {
-			d->owned = grow_from(d->owned, d->owned_inl, &d->owned_cap, d->nowned,
-			                     sizeof(zend_string *));
+			d->owned = grow_to(d->owned, d->owned_inl, &d->owned_cap, d->nowned,
+			                   sizeof(zend_string *));
 		}
 		d->owned[d->nowned++] = s;
 	}
@@ -492,7 +503,7 @@ static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, cons
 	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
 	dframe *f;
 	if (d->depth == d->frames_cap) {
-		d->frames = grow_from(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
@@ -827,9 +838,12 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
                                uint32_t slot)
 {
-	/* a plain value whose type the property's type names is assignable: the engine's
-	 * check starts with the same test */
-	if (!(!Z_ISREF_P(dest) && ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(dest))) &&
+	/* a plain value whose type the property's type names is assignable (the engine's check
+	 * starts with the same test), and so is an object of the one class it names */
+	if (!(!Z_ISREF_P(dest) &&
+	      (ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(dest)) ||
+	       (Z_TYPE_P(dest) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type) &&
+	        zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name)))) &&
 	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
 		return FAILURE;
 	}
@@ -1007,7 +1021,7 @@ static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item 
 {
 	dframe *f;
 	if (UNEXPECTED(d->depth == d->frames_cap)) {
-		d->frames = grow_from(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	if (it->shape == ZS_WIRE_NO_INDEX) {
