@@ -2,23 +2,15 @@
  *
  * serialize() text reader (see zs_phpser_read.h). Grammar and acceptance rules follow php-src
  * ext/standard/var_unserializer.re; every length and count is compared with the bytes that
- * remain before it is used, and nesting is bounded by t->max_depth (recursion happens only for
- * arrays and objects, so the C stack is bounded by the same limit).
+ * remain before it is used. Nothing recurses: open arrays and objects live on a heap stack
+ * that grows up to t->max_depth levels, so hostile nesting costs heap, never C stack.
  */
 #include "zs_phpser_read.h"
+#include "zs_grow.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct rd {
-	zs_tree *t;
-	const unsigned char *s;
-	size_t pos, len;
-	size_t *slots; /* node index per reference slot (slot N is slots[N - 1]) */
-	size_t nslots, slots_cap;
-	size_t depth;
-} rd;
 
 typedef struct key {
 	size_t pos;
@@ -27,7 +19,26 @@ typedef struct key {
 	zs_str s;
 } key;
 
-static bool read_value(rd *r, size_t *out);
+/* An open a: or O:: its node, the entries still to read, and the key of the entry being
+ * read, which goes to that entry's node once its value is complete. */
+typedef struct frame {
+	size_t idx;
+	size_t left;
+	key k;
+} frame;
+
+typedef struct rd {
+	zs_tree *t;
+	const unsigned char *s;
+	size_t pos, len;
+	size_t *slots; /* node index per reference slot (slot N is slots[N - 1]) */
+	size_t nslots, slots_cap;
+	frame *frames; /* frames[0..depth) are open, innermost last */
+	size_t depth, frames_cap;
+} rd;
+
+/* What begin_value() left: an error, a complete value, or an open a:/O: on the stack. */
+enum { V_FAIL, V_DONE, V_OPEN };
 
 static bool fail(rd *r, size_t pos, const char *msg)
 {
@@ -312,38 +323,45 @@ static bool read_key(rd *r, key *k)
 	}
 }
 
-/* `count` key/value pairs, then '}'. Shared by a: and O:. */
-static bool read_entries(rd *r, size_t parent, size_t count)
+/* Pushes the frame for the `count` entries of a: or O: (after its '{'). The depth limit is
+ * checked before anything is allocated. */
+static bool open_entries(rd *r, size_t idx, size_t count)
 {
-	size_t i;
+	void *p = r->frames;
+	frame *f;
 
-	if (++r->depth > r->t->max_depth) {
+	if (r->depth >= r->t->max_depth) {
 		return fail(r, r->pos, "maximum nesting depth exceeded");
 	}
+	if (!zs_grow(r->t->alloc, &p, &r->frames_cap, r->depth + 1, sizeof(frame), 16)) {
+		r->t->out_of_memory = true;
+		return fail(r, r->pos, "out of memory");
+	}
+	r->frames = p;
+	f = &r->frames[r->depth++];
+	f->idx = idx;
+	f->left = count;
 	if (r->depth > r->t->depth_seen) {
 		r->t->depth_seen = r->depth;
 	}
-	for (i = 0; i < count; i++) {
-		key k;
-		size_t child;
-		zs_node *n;
+	return true;
+}
 
-		if (!read_key(r, &k) || !read_value(r, &child)) {
-			return false;
-		}
-		n = &r->t->nodes[child];
-		n->key_pos = k.pos;
-		if (k.is_int) {
-			n->flags |= ZS_NODE_KEY_INT;
-			n->key_int = k.i;
-		} else {
-			n->flags |= ZS_NODE_KEY_STR;
-			n->key_str = k.s;
-		}
-		zs_tree_link(r->t, parent, child);
+/* Hands a complete entry value to the innermost open container, with its key. */
+static void add_entry(rd *r, size_t child)
+{
+	const frame *f = &r->frames[r->depth - 1];
+	zs_node *n = &r->t->nodes[child];
+
+	n->key_pos = f->k.pos;
+	if (f->k.is_int) {
+		n->flags |= ZS_NODE_KEY_INT;
+		n->key_int = f->k.i;
+	} else {
+		n->flags |= ZS_NODE_KEY_STR;
+		n->key_str = f->k.s;
 	}
-	r->depth--;
-	return expect(r, '}', "more elements than declared");
+	zs_tree_link(r->t, f->idx, child);
 }
 
 /* Each element takes at least two bytes, as var_unserializer's IS_FAKE_ELEM_COUNT assumes. */
@@ -365,7 +383,7 @@ static bool read_array(rd *r, size_t idx)
 	    !expect(r, '{', "expected '{'") || !plausible_count(r, count)) {
 		return false;
 	}
-	return read_entries(r, idx, count);
+	return open_entries(r, idx, count);
 }
 
 /* O:LEN:"Class":COUNT:{...} and C:LEN:"Class":LEN:{payload} */
@@ -403,7 +421,7 @@ static bool read_object(rd *r, size_t idx, bool custom)
 		r->pos += count;
 		return expect(r, '}', "expected '}' after the custom payload");
 	}
-	return plausible_count(r, count) && read_entries(r, idx, count);
+	return plausible_count(r, count) && open_entries(r, idx, count);
 }
 
 static bool read_enum(rd *r, size_t idx)
@@ -454,70 +472,75 @@ static bool read_slot_ref(rd *r, size_t *target)
 	return true;
 }
 
-static bool read_value(rd *r, size_t *out)
+/* Reads the value at r->pos: a scalar, reference or C: whole (V_DONE), or the header of an
+ * a:/O:, whose frame it pushes (V_OPEN; its entries and '}' are read by read_tree()). */
+static int begin_value(rd *r, size_t *out)
 {
 	size_t start = r->pos, idx, target;
 	zs_node *n;
 	double d = 0;
 
 	if (r->pos >= r->len) {
-		return truncated(r);
+		truncated(r);
+		return V_FAIL;
 	}
 	if (r->s[r->pos] == 'R') {
 		/* R: takes no slot: it joins the reference set of an earlier value. */
 		if (!read_slot_ref(r, &target)) {
-			return false;
+			return V_FAIL;
 		}
 		idx = zs_tree_add(r->t, ZS_K_REF, start);
 		if (idx == SIZE_MAX) {
-			return false;
+			return V_FAIL;
 		}
 		r->t->nodes[idx].v.target = target;
 		r->t->nodes[idx].end = r->pos;
 		r->t->nodes[target].flags |= ZS_NODE_REFERENCE | ZS_NODE_TARGET;
 		*out = idx;
-		return true;
+		return V_DONE;
 	}
 	idx = zs_tree_add(r->t, ZS_K_NULL, start);
 	if (idx == SIZE_MAX || !push_slot(r, idx)) {
-		return false;
+		return V_FAIL;
 	}
 	*out = idx;
 	switch (r->s[r->pos]) {
 	case 'N':
 		r->pos++;
 		if (!expect(r, ';', "expected ';' after N")) {
-			return false;
+			return V_FAIL;
 		}
 		break;
 	case 'b':
 		if (!expect_prefix(r)) {
-			return false;
+			return V_FAIL;
 		}
 		if (r->pos >= r->len) {
-			return truncated(r);
+			truncated(r);
+			return V_FAIL;
 		}
 		if (r->s[r->pos] != '0' && r->s[r->pos] != '1') {
-			return fail(r, r->pos, "boolean must be 0 or 1");
+			fail(r, r->pos, "boolean must be 0 or 1");
+			return V_FAIL;
 		}
 		r->t->nodes[idx].kind = r->s[r->pos] == '1' ? ZS_K_TRUE : ZS_K_FALSE;
 		r->pos++;
 		if (!expect(r, ';', "expected ';' after the boolean")) {
-			return false;
+			return V_FAIL;
 		}
 		break;
 	case 'i':
 		r->t->nodes[idx].kind = ZS_K_INT;
 		if (!expect_prefix(r) || !parse_int(r, &r->t->nodes[idx].v.i) ||
 		    !expect(r, ';', "expected ';' after the integer")) {
-			return false;
+			return V_FAIL;
 		}
 		break;
 	case 'd':
 		r->t->nodes[idx].kind = ZS_K_FLOAT;
 		if (!expect_prefix(r) || !parse_double(r, &d) ||
 		    !expect(r, ';', "expected ';' after the float")) {
-			return false;
+			return V_FAIL;
 		}
 		r->t->nodes[idx].v.d = d;
 		break;
@@ -526,63 +549,98 @@ static bool read_value(rd *r, size_t *out)
 		r->t->nodes[idx].kind = ZS_K_STRING;
 		if (r->s[r->pos] == 's') {
 			if (!expect_prefix(r) || !parse_raw_string(r, &r->t->nodes[idx].str)) {
-				return false;
+				return V_FAIL;
 			}
 		} else {
 			zs_str s;
 			if (!expect_prefix(r) || !parse_escaped_string(r, &s)) {
-				return false;
+				return V_FAIL;
 			}
 			r->t->nodes[idx].str = s;
 		}
 		if (!expect(r, ';', "expected ';' after the string")) {
-			return false;
+			return V_FAIL;
 		}
 		break;
 	case 'a':
-		if (!read_array(r, idx)) {
-			return false;
-		}
-		break;
+		return read_array(r, idx) ? V_OPEN : V_FAIL;
 	case 'O':
+		return read_object(r, idx, false) ? V_OPEN : V_FAIL;
 	case 'C':
-		if (!read_object(r, idx, r->s[r->pos] == 'C')) {
-			return false;
+		if (!read_object(r, idx, true)) {
+			return V_FAIL;
 		}
 		break;
 	case 'E':
 		if (!read_enum(r, idx)) {
-			return false;
+			return V_FAIL;
 		}
 		break;
 	case 'r':
 		/* r: shares an object: the target must hold an object, and not be this slot. */
 		if (!read_slot_ref(r, &target)) {
-			return false;
+			return V_FAIL;
 		}
 		if (target == idx) {
-			return fail(r, start, "reference to itself");
+			fail(r, start, "reference to itself");
+			return V_FAIL;
 		}
 		target = zs_tree_resolve(r->t, target);
 		n = &r->t->nodes[target];
 		if (n->kind != ZS_K_OBJECT && n->kind != ZS_K_CUSTOM && n->kind != ZS_K_ENUM) {
-			return fail(r, start, "r: reference to a value that is not an object");
+			fail(r, start, "r: reference to a value that is not an object");
+			return V_FAIL;
 		}
 		n->flags |= ZS_NODE_TARGET;
 		r->t->nodes[idx].kind = ZS_K_OBJREF;
 		r->t->nodes[idx].v.target = target;
 		break;
 	default:
-		return fail(r, r->pos, "unknown type letter");
+		fail(r, r->pos, "unknown type letter");
+		return V_FAIL;
 	}
 	r->t->nodes[idx].end = r->pos;
-	return true;
+	return V_DONE;
+}
+
+/* The whole value at r->pos: entries are read in a loop over the open frames, so the depth of
+ * the input never reaches the C stack. Tree operations happen in the same order as they would
+ * in a recursive descent: a node is added when its value starts; it gets its key, its end and
+ * its link to the parent when it is complete. */
+static bool read_tree(rd *r)
+{
+	size_t child;
+	int st = begin_value(r, &child);
+
+	while (st != V_FAIL && r->depth > 0) {
+		frame *f = &r->frames[r->depth - 1];
+		if (f->left == 0) {
+			size_t idx = f->idx;
+			r->depth--;
+			if (!expect(r, '}', "more elements than declared")) {
+				return false;
+			}
+			r->t->nodes[idx].end = r->pos;
+			if (r->depth > 0) {
+				add_entry(r, idx);
+			}
+			continue;
+		}
+		f->left--;
+		if (!read_key(r, &f->k)) {
+			return false;
+		}
+		st = begin_value(r, &child);
+		if (st == V_DONE) {
+			add_entry(r, child);
+		}
+	}
+	return st != V_FAIL;
 }
 
 bool zs_phpser_read(zs_tree *t, const unsigned char *data, size_t len)
 {
 	rd r;
-	size_t root;
 	bool ok;
 
 	memset(&r, 0, sizeof(r));
@@ -591,12 +649,15 @@ bool zs_phpser_read(zs_tree *t, const unsigned char *data, size_t len)
 	r.len = len;
 	zs_tree_set_input(t, data, len, ZS_FMT_PHPSER);
 	t->header_len = 0;
-	ok = read_value(&r, &root);
+	ok = read_tree(&r);
 	if (ok && r.pos != r.len) {
 		ok = fail(&r, r.pos, "trailing data after the value");
 	}
 	if (r.slots) {
 		t->alloc->free(t->alloc->ctx, r.slots);
+	}
+	if (r.frames) {
+		t->alloc->free(t->alloc->ctx, r.frames);
 	}
 	return ok;
 }

@@ -63,33 +63,34 @@
 /* Longest varint in bytes (§3). */
 #define ZS_VARINT_MAX       10
 
-/* §13 errors; zs_wire_error_msg() gives the text. */
+/* §13 errors; zs_wire_error_msg() gives the text. The numbers are part of the API (they are
+ * ZserException codes): never renumber, only append. */
 typedef enum zs_wire_error {
 	ZS_WE_NONE = 0,
-	ZS_WE_MAGIC,
-	ZS_WE_VERSION,
-	ZS_WE_TRUNCATED,
-	ZS_WE_TAG,
-	ZS_WE_VARINT,
-	ZS_WE_INT_CANON,
-	ZS_WE_FLOAT_CANON,
-	ZS_WE_INT_RANGE,
-	ZS_WE_COUNT,
-	ZS_WE_STR_INDEX,
-	ZS_WE_SHAPE_INDEX,
-	ZS_WE_BACKREF,
-	ZS_WE_BACKREF_TYPE,
-	ZS_WE_KEY,
-	ZS_WE_NUMERIC_KEY,
-	ZS_WE_DUP_KEY,
-	ZS_WE_MAP_CANON,
-	ZS_WE_CLASS,
-	ZS_WE_OBJECT_DATA,
-	ZS_WE_DEPTH,
-	ZS_WE_TRAILING,
-	ZS_WE_NOMEM,
-	ZS_WE_LIMIT,
-	ZS_WE_REF_FLAG
+	ZS_WE_MAGIC = 1,
+	ZS_WE_VERSION = 2,
+	ZS_WE_TRUNCATED = 3,
+	ZS_WE_TAG = 4,
+	ZS_WE_VARINT = 5,
+	ZS_WE_INT_CANON = 6,
+	ZS_WE_FLOAT_CANON = 7,
+	ZS_WE_INT_RANGE = 8,
+	ZS_WE_COUNT = 9,
+	ZS_WE_STR_INDEX = 10,
+	ZS_WE_SHAPE_INDEX = 11,
+	ZS_WE_BACKREF = 12,
+	ZS_WE_BACKREF_TYPE = 13,
+	ZS_WE_KEY = 14,
+	ZS_WE_NUMERIC_KEY = 15,
+	ZS_WE_DUP_KEY = 16,
+	ZS_WE_MAP_CANON = 17,
+	ZS_WE_CLASS = 18,
+	ZS_WE_OBJECT_DATA = 19,
+	ZS_WE_DEPTH = 20,
+	ZS_WE_TRAILING = 21,
+	ZS_WE_NOMEM = 22,
+	ZS_WE_LIMIT = 23,
+	ZS_WE_REF_FLAG = 24
 } zs_wire_error;
 
 /* Constant English text of an error code (never NULL). */

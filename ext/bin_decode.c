@@ -98,9 +98,11 @@ typedef struct decoder {
 	dshape *shapes; /* per shape */
 	uint32_t shapes_cap, ntmpl;
 	HashTable *garbage;
-	zend_string *deferred; /* class named by a "has no unserializer" warning still to give */
+	zend_class_entry **deferred; /* per "has no unserializer" warning still to give, in order */
+	uint32_t ndeferred, deferred_cap;
 	const char *msg;
 	size_t msg_pos;
+	int msg_code; /* ZserException code of msg */
 	/* not cleared up front: zs_reader_init() sets what it needs, msgbuf is written on use */
 	zs_reader r;
 	char msgbuf[256];
@@ -132,16 +134,43 @@ static void alloc_free(void *ctx, void *p)
 
 static const zs_alloc zser_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
 
+/* ZserException code of each error found here, by its format (FORMAT.md §13): the format's
+ * own code where the meaning is the same, else the decoder's. tests/bin/
+ * unserialize_error_codes.phpt triggers each, so a new or reworded message shows up there. */
+static const struct {
+	const char *fmt;
+	int code;
+} fail_codes[] = {
+        {"%s::unserialize() failed", ZSER_E_UNSERIALIZE_FAILED},
+        {"Class '%s' not found", ZSER_E_ENUM_CLASS},
+        {"Class '%s' is not an enum", ZSER_E_NOT_ENUM},
+        {"Undefined constant %s::%s", ZSER_E_ENUM_CASE},
+        {"%s::%s is not an enum case", ZSER_E_ENUM_CASE},
+        {"invalid property name", ZSER_E_PROPERTY_NAME},
+        {"duplicate key", ZS_WE_DUP_KEY},
+        {"back-reference to a non-object", ZS_WE_BACKREF_TYPE},
+        {"back-reference out of range", ZS_WE_BACKREF},
+        {"integer out of range", ZS_WE_INT_RANGE},
+};
+
 /* Records a decoding error found here (not by the core reader) at the current event. */
 static zend_result failf(decoder *d, size_t pos, const char *fmt, ...)
 {
 	va_list ap;
+	size_t i;
 	if (!d->msg) {
 		va_start(ap, fmt);
 		vsnprintf(d->msgbuf, sizeof(d->msgbuf), fmt, ap);
 		va_end(ap);
 		d->msg = d->msgbuf;
 		d->msg_pos = pos;
+		d->msg_code = 0;
+		for (i = 0; i < sizeof(fail_codes) / sizeof(fail_codes[0]); i++) {
+			if (strcmp(fmt, fail_codes[i].fmt) == 0) {
+				d->msg_code = fail_codes[i].code;
+				break;
+			}
+		}
 	}
 	return FAILURE;
 }
@@ -628,12 +657,13 @@ static zend_result decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		return FAILURE;
 	}
 	if (ce == php_ce_incomplete_class || ce->unserialize == NULL) {
-		/* unserialize()'s warning, given only if the whole value decodes (one warning in all
-		 * on failure): kept until then */
-		if (!d->deferred) {
-			d->deferred = str_at(d, ev->cls);
-			zend_string_addref(d->deferred);
+		/* unserialize()'s warning, one per such object and naming the class it resolved to,
+		 * but given only if the whole value decodes (one warning in all on failure) */
+		if (d->ndeferred == d->deferred_cap) {
+			d->deferred = grow_ptrs(d->deferred, &d->deferred_cap, d->ndeferred,
+			                        sizeof(zend_class_entry *));
 		}
+		d->deferred[d->ndeferred++] = ce;
 		return new_object(d, dest, ce, ev->cls);
 	}
 	BG(serialize_lock)++;
@@ -1291,7 +1321,7 @@ static void free_decoder(decoder *d)
 		OBJ_RELEASE(d->calls[i].obj);
 	}
 	if (d->deferred) {
-		zend_string_release(d->deferred);
+		efree(d->deferred);
 	}
 	if (d->garbage) {
 		zend_hash_destroy(d->garbage);
@@ -1350,13 +1380,14 @@ static void report(decoder *d, size_t len, bool throw_on_error)
 {
 	const char *msg = d->msg ? d->msg : zs_wire_error_msg(d->r.err);
 	size_t pos = d->msg ? d->msg_pos : d->r.err_pos;
+	int code = d->msg ? d->msg_code : (int)d->r.err;
 
 	if (EG(exception)) {
 		return;
 	}
 	if (throw_on_error) {
-		zend_throw_exception_ex(zser_ce_ZserException, 0, "%s at offset %zu of %zu bytes", msg, pos,
-		                        len);
+		zend_throw_exception_ex(zser_ce_ZserException, code, "%s at offset %zu of %zu bytes", msg,
+		                        pos, len);
 	} else {
 		php_error_docref(NULL, E_WARNING, "%s at offset %zu of %zu bytes", msg, pos, len);
 	}
@@ -1416,8 +1447,8 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	if (!zs_reader_finish(&d.r)) {
 		goto fail;
 	}
-	if (d.deferred) {
-		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred));
+	for (i = 0; i < d.ndeferred; i++) {
+		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred[i]->name));
 	}
 	run_calls(&d);
 	free_decoder(&d);

@@ -306,8 +306,8 @@ static void kb_reset(encoder *e)
 static zend_result enter(encoder *e)
 {
 	if (UNEXPECTED(++e->depth > ZS_WIRE_MAX_DEPTH)) {
-		zend_throw_exception_ex(zser_ce_ZserException, 0, "Maximum nesting depth of %d exceeded",
-		                        ZS_WIRE_MAX_DEPTH);
+		zend_throw_exception_ex(zser_ce_ZserException, ZS_WE_DEPTH,
+		                        "Maximum nesting depth of %d exceeded", ZS_WIRE_MAX_DEPTH);
 		return FAILURE;
 	}
 	return SUCCESS;

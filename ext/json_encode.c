@@ -125,6 +125,24 @@ static zend_always_inline frame *push_frame(encoder *e)
 	return &e->stack[e->top++];
 }
 
+/* Pushes a frame that will visit ht (NULL: nothing yet) from its first slot. The caller
+ * sets `holder`, by copy or by moving its own reference in. */
+static zend_always_inline frame *open_frame(encoder *e, uint8_t kind, bool as_object,
+                                            bool of_object, HashTable *ht, zend_refcounted *guard,
+                                            HashTable *release)
+{
+	frame *f = push_frame(e);
+	f->kind = kind;
+	f->as_object = as_object;
+	f->need_comma = false;
+	f->of_object = of_object;
+	f->pos = 0;
+	f->ht = ht;
+	f->guard = guard;
+	f->release = release;
+	return f;
+}
+
 static zend_always_inline void pretty_newline_indent(encoder *e)
 {
 	if (e->options & PHP_JSON_PRETTY_PRINT) {
@@ -405,15 +423,7 @@ static zend_result begin_container(encoder *e, zval *val)
 			GC_TRY_PROTECT_RECURSION(obj);
 			out_char(&e->out, '{');
 			++e->depth;
-			f = push_frame(e);
-			f->kind = FRAME_PROPS;
-			f->as_object = true;
-			f->need_comma = false;
-			f->of_object = true;
-			f->pos = 0;
-			f->ht = NULL;
-			f->guard = (zend_refcounted *)obj;
-			f->release = NULL;
+			f = open_frame(e, FRAME_PROPS, true, true, NULL, (zend_refcounted *)obj, NULL);
 			ZVAL_COPY_VALUE(&f->holder, &keep);
 			return SUCCESS;
 		}
@@ -435,15 +445,7 @@ static zend_result begin_container(encoder *e, zval *val)
 	}
 	out_char(&e->out, as_object ? '{' : '[');
 	++e->depth;
-	f = push_frame(e);
-	f->kind = FRAME_TABLE;
-	f->as_object = as_object;
-	f->need_comma = false;
-	f->of_object = Z_TYPE(keep) == IS_OBJECT;
-	f->pos = 0;
-	f->ht = ht;
-	f->guard = guard;
-	f->release = release;
+	f = open_frame(e, FRAME_TABLE, as_object, Z_TYPE(keep) == IS_OBJECT, ht, guard, release);
 	ZVAL_COPY_VALUE(&f->holder, &keep);
 	return SUCCESS;
 }
@@ -577,15 +579,7 @@ static zend_always_inline zend_result open_array(encoder *e, zval *val)
 	GC_TRY_PROTECT_RECURSION(ht);
 	out_char(&e->out, as_object ? '{' : '[');
 	++e->depth;
-	f = push_frame(e);
-	f->kind = FRAME_TABLE;
-	f->as_object = as_object;
-	f->need_comma = false;
-	f->of_object = false;
-	f->pos = 0;
-	f->ht = ht;
-	f->guard = (zend_refcounted *)ht;
-	f->release = NULL;
+	f = open_frame(e, FRAME_TABLE, as_object, false, ht, (zend_refcounted *)ht, NULL);
 	/* val is a slot of the parent table, not of the (possibly moved) frame stack. */
 	ZVAL_COPY(&f->holder, val);
 	return SUCCESS;
@@ -612,15 +606,7 @@ static zend_always_inline zend_result open_std_object(encoder *e, zval *val)
 	GC_TRY_PROTECT_RECURSION(ht);
 	out_char(&e->out, '{');
 	++e->depth;
-	f = push_frame(e);
-	f->kind = FRAME_TABLE;
-	f->as_object = true;
-	f->need_comma = false;
-	f->of_object = true;
-	f->pos = 0;
-	f->ht = ht;
-	f->guard = (zend_refcounted *)ht;
-	f->release = ht;
+	f = open_frame(e, FRAME_TABLE, true, true, ht, (zend_refcounted *)ht, ht);
 	ZVAL_COPY(&f->holder, val);
 	return SUCCESS;
 }
@@ -880,35 +866,15 @@ static zend_result begin_serializable(encoder *e, zval *val)
 			                        ZSTR_VAL(ce->name));
 		}
 		zval_ptr_dtor(&fname);
-		if (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
-			OUT_LIT(&e->out, "null");
-		}
-		if (props) {
-			GC_TRY_UNPROTECT_RECURSION(props);
-		}
-		return FAILURE;
+		goto fail;
 	}
 	zval_ptr_dtor(&fname);
 	if (EG(exception)) {
 		zval_ptr_dtor(&retval);
-		if (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
-			OUT_LIT(&e->out, "null");
-		}
-		if (props) {
-			GC_TRY_UNPROTECT_RECURSION(props);
-		}
-		return FAILURE;
+		goto fail;
 	}
-	f = push_frame(e);
+	f = open_frame(e, FRAME_SERIALIZABLE, false, false, NULL, (zend_refcounted *)props, NULL);
 	idx = e->top - 1;
-	f->kind = FRAME_SERIALIZABLE;
-	f->as_object = false;
-	f->need_comma = false;
-	f->of_object = false;
-	f->pos = 0;
-	f->ht = NULL;
-	f->guard = (zend_refcounted *)props;
-	f->release = NULL;
 	ZVAL_COPY_VALUE(&f->holder, &retval);
 	if (Z_TYPE(retval) == IS_OBJECT && Z_OBJ(retval) == Z_OBJ_P(val)) {
 		/* "return $this": written as a plain object, with the guard already lifted. */
@@ -919,6 +885,15 @@ static zend_result begin_serializable(encoder *e, zval *val)
 		return begin_container(e, &e->stack[idx].holder);
 	}
 	return begin_value(e, &e->stack[idx].holder);
+
+fail:
+	if (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+		OUT_LIT(&e->out, "null");
+	}
+	if (props) {
+		GC_TRY_UNPROTECT_RECURSION(props);
+	}
+	return FAILURE;
 }
 
 static zend_result write_enum(encoder *e, zval *val)

@@ -199,6 +199,183 @@ interface JsondSerializable
     public function jsonSerialize(): mixed;
 }
 
+/**
+ * getCode() tells the reason (docs/FORMAT.md §13): 1-99 the format errors a reader reports,
+ * 100 and up the errors zser_unserialize() finds while building PHP values.
+ */
 class ZserException extends Exception
 {
+    /**
+     * @var int
+     * @cvalue ZS_WE_MAGIC
+     */
+    public const NOT_ZSER = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_VERSION
+     */
+    public const UNSUPPORTED_VERSION = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_TRUNCATED
+     */
+    public const TRUNCATED = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_TAG
+     */
+    public const UNKNOWN_TAG = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_VARINT
+     */
+    public const OVERLONG_VARINT = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_INT_CANON
+     */
+    public const NON_CANONICAL_INT = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_FLOAT_CANON
+     */
+    public const NON_CANONICAL_FLOAT = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_INT_RANGE
+     */
+    public const INT_RANGE = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_COUNT
+     */
+    public const COUNT_EXCEEDS_INPUT = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_STR_INDEX
+     */
+    public const STRING_INDEX = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_SHAPE_INDEX
+     */
+    public const SHAPE_INDEX = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_BACKREF
+     */
+    public const BACKREF_RANGE = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_BACKREF_TYPE
+     */
+    public const BACKREF_TYPE = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_KEY
+     */
+    public const INVALID_KEY = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_NUMERIC_KEY
+     */
+    public const NUMERIC_KEY = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_DUP_KEY
+     */
+    public const DUPLICATE_KEY = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_MAP_CANON
+     */
+    public const NON_CANONICAL_MAP = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_CLASS
+     */
+    public const INVALID_CLASS_NAME = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_OBJECT_DATA
+     */
+    public const INVALID_OBJECT_DATA = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_DEPTH
+     */
+    public const DEPTH = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_TRAILING
+     */
+    public const TRAILING_BYTES = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_NOMEM
+     */
+    public const OUT_OF_MEMORY = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_LIMIT
+     */
+    public const TABLE_LIMIT = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_REF_FLAG
+     */
+    public const REF_FLAG_MISMATCH = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZSER_E_UNSERIALIZE_FAILED
+     */
+    public const UNSERIALIZE_FAILED = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZSER_E_ENUM_CLASS
+     */
+    public const ENUM_CLASS_NOT_FOUND = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZSER_E_NOT_ENUM
+     */
+    public const NOT_AN_ENUM = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZSER_E_ENUM_CASE
+     */
+    public const ENUM_CASE_NOT_FOUND = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZSER_E_PROPERTY_NAME
+     */
+    public const INVALID_PROPERTY_NAME = UNKNOWN;
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3030afaad2a7971cf006941ffbcb5055c8c77cd2 */
+ * Stub hash: 2e8aed36244f362dad8489141dc5d98428f2c8d3 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -119,6 +119,180 @@ static zend_class_entry *register_class_ZserException(zend_class_entry *class_en
 
 	INIT_CLASS_ENTRY(ce, "ZserException", class_ZserException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_Exception);
+
+	zval const_NOT_ZSER_value;
+	ZVAL_LONG(&const_NOT_ZSER_value, ZS_WE_MAGIC);
+	zend_string *const_NOT_ZSER_name = zend_string_init_interned("NOT_ZSER", sizeof("NOT_ZSER") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_NOT_ZSER_name, &const_NOT_ZSER_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_NOT_ZSER_name);
+
+	zval const_UNSUPPORTED_VERSION_value;
+	ZVAL_LONG(&const_UNSUPPORTED_VERSION_value, ZS_WE_VERSION);
+	zend_string *const_UNSUPPORTED_VERSION_name = zend_string_init_interned("UNSUPPORTED_VERSION", sizeof("UNSUPPORTED_VERSION") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_UNSUPPORTED_VERSION_name, &const_UNSUPPORTED_VERSION_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_UNSUPPORTED_VERSION_name);
+
+	zval const_TRUNCATED_value;
+	ZVAL_LONG(&const_TRUNCATED_value, ZS_WE_TRUNCATED);
+	zend_string *const_TRUNCATED_name = zend_string_init_interned("TRUNCATED", sizeof("TRUNCATED") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_TRUNCATED_name, &const_TRUNCATED_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_TRUNCATED_name);
+
+	zval const_UNKNOWN_TAG_value;
+	ZVAL_LONG(&const_UNKNOWN_TAG_value, ZS_WE_TAG);
+	zend_string *const_UNKNOWN_TAG_name = zend_string_init_interned("UNKNOWN_TAG", sizeof("UNKNOWN_TAG") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_UNKNOWN_TAG_name, &const_UNKNOWN_TAG_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_UNKNOWN_TAG_name);
+
+	zval const_OVERLONG_VARINT_value;
+	ZVAL_LONG(&const_OVERLONG_VARINT_value, ZS_WE_VARINT);
+	zend_string *const_OVERLONG_VARINT_name = zend_string_init_interned("OVERLONG_VARINT", sizeof("OVERLONG_VARINT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_OVERLONG_VARINT_name, &const_OVERLONG_VARINT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_OVERLONG_VARINT_name);
+
+	zval const_NON_CANONICAL_INT_value;
+	ZVAL_LONG(&const_NON_CANONICAL_INT_value, ZS_WE_INT_CANON);
+	zend_string *const_NON_CANONICAL_INT_name = zend_string_init_interned("NON_CANONICAL_INT", sizeof("NON_CANONICAL_INT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_NON_CANONICAL_INT_name, &const_NON_CANONICAL_INT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_NON_CANONICAL_INT_name);
+
+	zval const_NON_CANONICAL_FLOAT_value;
+	ZVAL_LONG(&const_NON_CANONICAL_FLOAT_value, ZS_WE_FLOAT_CANON);
+	zend_string *const_NON_CANONICAL_FLOAT_name = zend_string_init_interned("NON_CANONICAL_FLOAT", sizeof("NON_CANONICAL_FLOAT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_NON_CANONICAL_FLOAT_name, &const_NON_CANONICAL_FLOAT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_NON_CANONICAL_FLOAT_name);
+
+	zval const_INT_RANGE_value;
+	ZVAL_LONG(&const_INT_RANGE_value, ZS_WE_INT_RANGE);
+	zend_string *const_INT_RANGE_name = zend_string_init_interned("INT_RANGE", sizeof("INT_RANGE") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_INT_RANGE_name, &const_INT_RANGE_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_INT_RANGE_name);
+
+	zval const_COUNT_EXCEEDS_INPUT_value;
+	ZVAL_LONG(&const_COUNT_EXCEEDS_INPUT_value, ZS_WE_COUNT);
+	zend_string *const_COUNT_EXCEEDS_INPUT_name = zend_string_init_interned("COUNT_EXCEEDS_INPUT", sizeof("COUNT_EXCEEDS_INPUT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_COUNT_EXCEEDS_INPUT_name, &const_COUNT_EXCEEDS_INPUT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_COUNT_EXCEEDS_INPUT_name);
+
+	zval const_STRING_INDEX_value;
+	ZVAL_LONG(&const_STRING_INDEX_value, ZS_WE_STR_INDEX);
+	zend_string *const_STRING_INDEX_name = zend_string_init_interned("STRING_INDEX", sizeof("STRING_INDEX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_STRING_INDEX_name, &const_STRING_INDEX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_STRING_INDEX_name);
+
+	zval const_SHAPE_INDEX_value;
+	ZVAL_LONG(&const_SHAPE_INDEX_value, ZS_WE_SHAPE_INDEX);
+	zend_string *const_SHAPE_INDEX_name = zend_string_init_interned("SHAPE_INDEX", sizeof("SHAPE_INDEX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_SHAPE_INDEX_name, &const_SHAPE_INDEX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_SHAPE_INDEX_name);
+
+	zval const_BACKREF_RANGE_value;
+	ZVAL_LONG(&const_BACKREF_RANGE_value, ZS_WE_BACKREF);
+	zend_string *const_BACKREF_RANGE_name = zend_string_init_interned("BACKREF_RANGE", sizeof("BACKREF_RANGE") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_BACKREF_RANGE_name, &const_BACKREF_RANGE_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_BACKREF_RANGE_name);
+
+	zval const_BACKREF_TYPE_value;
+	ZVAL_LONG(&const_BACKREF_TYPE_value, ZS_WE_BACKREF_TYPE);
+	zend_string *const_BACKREF_TYPE_name = zend_string_init_interned("BACKREF_TYPE", sizeof("BACKREF_TYPE") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_BACKREF_TYPE_name, &const_BACKREF_TYPE_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_BACKREF_TYPE_name);
+
+	zval const_INVALID_KEY_value;
+	ZVAL_LONG(&const_INVALID_KEY_value, ZS_WE_KEY);
+	zend_string *const_INVALID_KEY_name = zend_string_init_interned("INVALID_KEY", sizeof("INVALID_KEY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_INVALID_KEY_name, &const_INVALID_KEY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_INVALID_KEY_name);
+
+	zval const_NUMERIC_KEY_value;
+	ZVAL_LONG(&const_NUMERIC_KEY_value, ZS_WE_NUMERIC_KEY);
+	zend_string *const_NUMERIC_KEY_name = zend_string_init_interned("NUMERIC_KEY", sizeof("NUMERIC_KEY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_NUMERIC_KEY_name, &const_NUMERIC_KEY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_NUMERIC_KEY_name);
+
+	zval const_DUPLICATE_KEY_value;
+	ZVAL_LONG(&const_DUPLICATE_KEY_value, ZS_WE_DUP_KEY);
+	zend_string *const_DUPLICATE_KEY_name = zend_string_init_interned("DUPLICATE_KEY", sizeof("DUPLICATE_KEY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_DUPLICATE_KEY_name, &const_DUPLICATE_KEY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_DUPLICATE_KEY_name);
+
+	zval const_NON_CANONICAL_MAP_value;
+	ZVAL_LONG(&const_NON_CANONICAL_MAP_value, ZS_WE_MAP_CANON);
+	zend_string *const_NON_CANONICAL_MAP_name = zend_string_init_interned("NON_CANONICAL_MAP", sizeof("NON_CANONICAL_MAP") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_NON_CANONICAL_MAP_name, &const_NON_CANONICAL_MAP_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_NON_CANONICAL_MAP_name);
+
+	zval const_INVALID_CLASS_NAME_value;
+	ZVAL_LONG(&const_INVALID_CLASS_NAME_value, ZS_WE_CLASS);
+	zend_string *const_INVALID_CLASS_NAME_name = zend_string_init_interned("INVALID_CLASS_NAME", sizeof("INVALID_CLASS_NAME") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_INVALID_CLASS_NAME_name, &const_INVALID_CLASS_NAME_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_INVALID_CLASS_NAME_name);
+
+	zval const_INVALID_OBJECT_DATA_value;
+	ZVAL_LONG(&const_INVALID_OBJECT_DATA_value, ZS_WE_OBJECT_DATA);
+	zend_string *const_INVALID_OBJECT_DATA_name = zend_string_init_interned("INVALID_OBJECT_DATA", sizeof("INVALID_OBJECT_DATA") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_INVALID_OBJECT_DATA_name, &const_INVALID_OBJECT_DATA_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_INVALID_OBJECT_DATA_name);
+
+	zval const_DEPTH_value;
+	ZVAL_LONG(&const_DEPTH_value, ZS_WE_DEPTH);
+	zend_string *const_DEPTH_name = zend_string_init_interned("DEPTH", sizeof("DEPTH") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_DEPTH_name, &const_DEPTH_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_DEPTH_name);
+
+	zval const_TRAILING_BYTES_value;
+	ZVAL_LONG(&const_TRAILING_BYTES_value, ZS_WE_TRAILING);
+	zend_string *const_TRAILING_BYTES_name = zend_string_init_interned("TRAILING_BYTES", sizeof("TRAILING_BYTES") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_TRAILING_BYTES_name, &const_TRAILING_BYTES_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_TRAILING_BYTES_name);
+
+	zval const_OUT_OF_MEMORY_value;
+	ZVAL_LONG(&const_OUT_OF_MEMORY_value, ZS_WE_NOMEM);
+	zend_string *const_OUT_OF_MEMORY_name = zend_string_init_interned("OUT_OF_MEMORY", sizeof("OUT_OF_MEMORY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_OUT_OF_MEMORY_name, &const_OUT_OF_MEMORY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_OUT_OF_MEMORY_name);
+
+	zval const_TABLE_LIMIT_value;
+	ZVAL_LONG(&const_TABLE_LIMIT_value, ZS_WE_LIMIT);
+	zend_string *const_TABLE_LIMIT_name = zend_string_init_interned("TABLE_LIMIT", sizeof("TABLE_LIMIT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_TABLE_LIMIT_name, &const_TABLE_LIMIT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_TABLE_LIMIT_name);
+
+	zval const_REF_FLAG_MISMATCH_value;
+	ZVAL_LONG(&const_REF_FLAG_MISMATCH_value, ZS_WE_REF_FLAG);
+	zend_string *const_REF_FLAG_MISMATCH_name = zend_string_init_interned("REF_FLAG_MISMATCH", sizeof("REF_FLAG_MISMATCH") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_REF_FLAG_MISMATCH_name, &const_REF_FLAG_MISMATCH_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_REF_FLAG_MISMATCH_name);
+
+	zval const_UNSERIALIZE_FAILED_value;
+	ZVAL_LONG(&const_UNSERIALIZE_FAILED_value, ZSER_E_UNSERIALIZE_FAILED);
+	zend_string *const_UNSERIALIZE_FAILED_name = zend_string_init_interned("UNSERIALIZE_FAILED", sizeof("UNSERIALIZE_FAILED") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_UNSERIALIZE_FAILED_name, &const_UNSERIALIZE_FAILED_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_UNSERIALIZE_FAILED_name);
+
+	zval const_ENUM_CLASS_NOT_FOUND_value;
+	ZVAL_LONG(&const_ENUM_CLASS_NOT_FOUND_value, ZSER_E_ENUM_CLASS);
+	zend_string *const_ENUM_CLASS_NOT_FOUND_name = zend_string_init_interned("ENUM_CLASS_NOT_FOUND", sizeof("ENUM_CLASS_NOT_FOUND") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ENUM_CLASS_NOT_FOUND_name, &const_ENUM_CLASS_NOT_FOUND_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ENUM_CLASS_NOT_FOUND_name);
+
+	zval const_NOT_AN_ENUM_value;
+	ZVAL_LONG(&const_NOT_AN_ENUM_value, ZSER_E_NOT_ENUM);
+	zend_string *const_NOT_AN_ENUM_name = zend_string_init_interned("NOT_AN_ENUM", sizeof("NOT_AN_ENUM") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_NOT_AN_ENUM_name, &const_NOT_AN_ENUM_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_NOT_AN_ENUM_name);
+
+	zval const_ENUM_CASE_NOT_FOUND_value;
+	ZVAL_LONG(&const_ENUM_CASE_NOT_FOUND_value, ZSER_E_ENUM_CASE);
+	zend_string *const_ENUM_CASE_NOT_FOUND_name = zend_string_init_interned("ENUM_CASE_NOT_FOUND", sizeof("ENUM_CASE_NOT_FOUND") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ENUM_CASE_NOT_FOUND_name, &const_ENUM_CASE_NOT_FOUND_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ENUM_CASE_NOT_FOUND_name);
+
+	zval const_INVALID_PROPERTY_NAME_value;
+	ZVAL_LONG(&const_INVALID_PROPERTY_NAME_value, ZSER_E_PROPERTY_NAME);
+	zend_string *const_INVALID_PROPERTY_NAME_name = zend_string_init_interned("INVALID_PROPERTY_NAME", sizeof("INVALID_PROPERTY_NAME") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_INVALID_PROPERTY_NAME_name, &const_INVALID_PROPERTY_NAME_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_INVALID_PROPERTY_NAME_name);
 
 	return class_entry;
 }

@@ -18,6 +18,15 @@ typedef struct zser_decode_opts {
 	bool throw_on_error; /* ZserException instead of false + E_WARNING */
 } zser_decode_opts;
 
+/* ZserException codes (FORMAT.md §13): 1-99 are the format's errors, the zs_wire_error
+ * values the core reader reports; these are the errors zser_decode() finds itself while
+ * building PHP values. Numbers are API: never renumber, only append. */
+#define ZSER_E_UNSERIALIZE_FAILED 100 /* a Serializable class's unserialize handler failed */
+#define ZSER_E_ENUM_CLASS         101 /* ENUM names a class that does not exist */
+#define ZSER_E_NOT_ENUM           102 /* ENUM names a class that is not an enum */
+#define ZSER_E_ENUM_CASE          103 /* the enum has no case of that name */
+#define ZSER_E_PROPERTY_NAME      104 /* a badly mangled property name for a declared class */
+
 /* Decodes buf[0..len) into *result (left untouched on failure). On malformed input reports
  * one E_WARNING or throws ZserException (per opts) and returns FAILURE; an exception from
  * PHP or userland code is left as it is. */

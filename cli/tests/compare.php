@@ -69,9 +69,8 @@ class Legacy implements Serializable
 	}
 }
 
-$seed = getenv('ZSER_SEED') !== false && getenv('ZSER_SEED') !== '' ? (int)getenv('ZSER_SEED') : random_int(1, PHP_INT_MAX >> 1);
+$seed = test_seed();
 $cases = (int)(getenv('ZSER_CASES') ?: 150);
-mt_srand($seed);
 
 function rnd_string(): string
 {
@@ -87,15 +86,6 @@ function rnd_string(): string
 		default:
 			return 'key' . mt_rand(0, 20);
 	}
-}
-
-function random_bytes_seeded(int $n): string
-{
-	$s = '';
-	for ($i = 0; $i < $n; $i++) {
-		$s .= chr(mt_rand(0, 255));
-	}
-	return $s;
 }
 
 function rnd_scalar()

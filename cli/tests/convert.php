@@ -14,30 +14,9 @@ if (!function_exists('zser_serialize')) {
 	echo "convert: 0 cases (zser extension not loaded), 0 passed, 0 failed\n";
 	exit(0);
 }
-$seed = getenv('ZSER_SEED') !== false && getenv('ZSER_SEED') !== '' ? (int)getenv('ZSER_SEED') : random_int(1, PHP_INT_MAX >> 1);
-mt_srand($seed);
+$seed = test_seed();
 $pass = $fail = 0;
 $flags = JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION | JSON_PARTIAL_OUTPUT_ON_ERROR;
-
-function random_bytes_seeded(int $n): string
-{
-	$s = '';
-	for ($i = 0; $i < $n; $i++) {
-		$s .= chr(mt_rand(0, 255));
-	}
-	return $s;
-}
-
-function ok(bool $cond, string $what): void
-{
-	global $pass, $fail, $seed;
-	if ($cond) {
-		$pass++;
-	} else {
-		$fail++;
-		echo "FAIL $what (seed $seed)\n";
-	}
-}
 
 function rnd_json(int $depth): string
 {

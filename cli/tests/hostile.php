@@ -10,20 +10,8 @@
 
 require __DIR__ . '/lib.php';
 
-$seed = getenv('ZSER_SEED') !== false && getenv('ZSER_SEED') !== '' ? (int)getenv('ZSER_SEED') : random_int(1, PHP_INT_MAX >> 1);
-mt_srand($seed);
+$seed = test_seed();
 $pass = $fail = 0;
-
-function ok(bool $cond, string $what): void
-{
-	global $pass, $fail, $seed;
-	if ($cond) {
-		$pass++;
-	} else {
-		$fail++;
-		echo "FAIL $what (seed $seed)\n";
-	}
-}
 
 function clean_error(array $res, int $len): bool
 {

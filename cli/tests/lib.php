@@ -10,6 +10,37 @@
 
 error_reporting(E_ALL & ~E_DEPRECATED);
 
+/** The run's seed, from ZSER_SEED or fresh (the scripts print it); mt_rand is seeded with it. */
+function test_seed(): int
+{
+	$env = getenv('ZSER_SEED');
+	$seed = $env !== false && $env !== '' ? (int)$env : random_int(1, PHP_INT_MAX >> 1);
+	mt_srand($seed);
+	return $seed;
+}
+
+/** Counts one check in the script's globals $pass and $fail; a failure is printed with the seed. */
+function ok(bool $cond, string $what): void
+{
+	global $pass, $fail, $seed;
+	if ($cond) {
+		$pass++;
+	} else {
+		$fail++;
+		echo "FAIL $what (seed $seed)\n";
+	}
+}
+
+/** $n bytes from the seeded mt_rand(), so that a failing case can be replayed. */
+function random_bytes_seeded(int $n): string
+{
+	$s = '';
+	for ($i = 0; $i < $n; $i++) {
+		$s .= chr(mt_rand(0, 255));
+	}
+	return $s;
+}
+
 function zser_bin(): string
 {
 	$bin = getenv('ZSER_CLI') ?: __DIR__ . '/../../build/cli/zser';

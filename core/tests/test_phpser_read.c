@@ -126,6 +126,59 @@ int main(void)
 		free(deep);
 	}
 
+	// Hostile depth: a million levels fail at the limit with the offset of the first level
+	// past it, and a limit far above the default costs heap, not C stack (the reader keeps
+	// open containers on its own stack).
+	{
+		size_t depth = 1000000, k;
+		char *deep = malloc(depth * 20);
+		char *p = deep;
+		for (k = 0; k < depth; k++) {
+			memcpy(p, "a:1:{i:0;", 9);
+			p += 9;
+		}
+		memcpy(p, "N;", 2);
+		p += 2;
+		memset(p, '}', depth);
+		p += depth;
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(!zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep)));
+		ZS_CHECK(t.error && strstr(t.error, "depth"));
+		ZS_CHECK(t.error_pos == ZS_TREE_DEFAULT_DEPTH * 9 + 5);
+		ZS_CHECK(t.depth_seen == ZS_TREE_DEFAULT_DEPTH);
+		zs_tree_free(&t);
+		// the same with every limit up to the input's own depth: the error moves with it
+		zs_tree_init(&t, &zs_alloc_libc, depth - 1);
+		ZS_CHECK(!zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep)));
+		ZS_CHECK(t.error && strstr(t.error, "depth") && t.error_pos == (depth - 1) * 9 + 5);
+		zs_tree_free(&t);
+		zs_tree_init(&t, &zs_alloc_libc, depth);
+		ZS_CHECK(zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep)));
+		ZS_CHECK(t.depth_seen == depth && t.count == depth + 1 &&
+		         t.nodes[0].end == (size_t)(p - deep));
+		ZS_CHECK(t.nodes[depth].kind == ZS_K_NULL && t.nodes[depth - 1].count == 1);
+		zs_tree_free(&t);
+		// truncated inside the deepest level, and one '}' short: errors at the end
+		zs_tree_init(&t, &zs_alloc_libc, depth);
+		ZS_CHECK(!zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep) - 1));
+		ZS_CHECK(t.error && strstr(t.error, "end of data") &&
+		         t.error_pos == (size_t)(p - deep) - 1);
+		zs_tree_free(&t);
+		// a million nested O: (objects take the same path); 19 bytes a level, and the limit
+		// is hit just after the '{' of the level past it
+		p = deep;
+		for (k = 0; k < depth; k++) {
+			memcpy(p, "O:1:\"A\":1:{s:1:\"p\";", 19);
+			p += 19;
+		}
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(!zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep)));
+		ZS_CHECK(t.error && strstr(t.error, "depth") &&
+		         t.error_pos == ZS_TREE_DEFAULT_DEPTH * 19 + 11);
+		zs_tree_free(&t);
+		free(deep);
+	}
+
 	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
 		ZS_CHECK(parse_n(&t, valid[i].s, valid[i].len));
 		zs_tree_free(&t);
