@@ -19,8 +19,40 @@ static bool fail(zs_reader *r, zs_wire_error e, const unsigned char *at)
 		r->err = e;
 		r->err_pos = (size_t)(at - r->start);
 	}
+	/* stops zs_reader_step() */
+	r->slot_limit = r->nslots;
 	return false;
 }
+
+/* clang-format off */
+#define C4(c) c, c, c, c
+#define C16(c) C4(c), C4(c), C4(c), C4(c)
+const unsigned char zs_wire_tag_class[256] = {
+	/* 0x00-0x3F FIXINT */
+	C16(ZS_TC_FIXINT), C16(ZS_TC_FIXINT), C16(ZS_TC_FIXINT), C16(ZS_TC_FIXINT),
+	/* 0x40-0x5F FIXSTR */
+	C16(ZS_TC_FIXSTR), C16(ZS_TC_FIXSTR),
+	/* 0x60-0x8F FIXSREF */
+	C16(ZS_TC_FIXSREF), C16(ZS_TC_FIXSREF), C16(ZS_TC_FIXSREF),
+	/* 0x90 the empty list, 0x91-0x9F FIXLIST */
+	ZS_TC_EMPTYLIST, ZS_TC_FIXLIST, ZS_TC_FIXLIST, ZS_TC_FIXLIST,
+	C4(ZS_TC_FIXLIST), C4(ZS_TC_FIXLIST), C4(ZS_TC_FIXLIST),
+	/* 0xA0-0xBF FIXSHAPE */
+	C16(ZS_TC_FIXSHAPE), C16(ZS_TC_FIXSHAPE),
+	/* 0xC0-0xCF: NULL FALSE TRUE U8 U16 U32 U64 N8 N16 N32 N64 F32 F64 STR SREF LIST */
+	ZS_TC_NULL, ZS_TC_FALSE, ZS_TC_TRUE, ZS_TC_U8, ZS_TC_U16, ZS_TC_U32, ZS_TC_SLOW, ZS_TC_SLOW,
+	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_STR, ZS_TC_SREF, ZS_TC_LIST,
+	/* 0xD0-0xDF: MAP OBJECT SHAPE, then objects, back-references and reserved tags */
+	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SHAPE, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_BACKREF_OBJ,
+	ZS_TC_BACKREF_REF, C4(ZS_TC_SLOW), C4(ZS_TC_SLOW),
+	/* 0xE0-0xEF reserved */
+	C16(ZS_TC_SLOW),
+	/* 0xF0-0xFF NEGFIXINT */
+	C16(ZS_TC_NEGFIXINT)
+};
+#undef C4
+#undef C16
+/* clang-format on */
 
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth)
@@ -38,26 +70,26 @@ void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *
 	r->p = r->start;
 	r->end = r->start + len;
 	r->alloc = alloc;
+	r->slot_limit = ZS_WIRE_MAX_ENTRIES;
 	r->max_depth =
 	        (max_depth == 0 || max_depth > ZS_WIRE_MAX_DEPTH) ? ZS_WIRE_MAX_DEPTH : max_depth;
 }
 
-static void release(zs_reader *r, void *p)
+static void release(zs_reader *r, void *p, const void *inl)
 {
-	if (p && p != (void *)r->frames_inl && p != (void *)r->strs_inl && p != (void *)r->shapes_inl &&
-	    p != (void *)r->keys_inl) {
+	if (p && p != inl) {
 		r->alloc->free(r->alloc->ctx, p);
 	}
 }
 
 void zs_reader_free(zs_reader *r)
 {
-	release(r, r->frames);
-	release(r, r->strs);
-	release(r, r->shapes);
-	release(r, r->keys);
-	release(r, r->slot_obj);
-	release(r, r->dupset);
+	release(r, r->frames, r->frames_inl);
+	release(r, r->strs, r->strs_inl);
+	release(r, r->shapes, r->shapes_inl);
+	release(r, r->keys, r->keys_inl);
+	release(r, r->slot_obj, NULL);
+	release(r, r->dupset, NULL);
 	r->frames = NULL;
 	r->strs = NULL;
 	r->shapes = NULL;
@@ -122,6 +154,7 @@ bool zs_reader_header(zs_reader *r)
 		return fail(r, ZS_WE_VERSION, r->p + 1);
 	}
 	r->refs = (r->p[1] & ZS_WIRE_FLAG_REFS) != 0;
+	r->slot_limit = r->refs ? r->slots_cap : ZS_WIRE_MAX_ENTRIES;
 	r->p += 2;
 	return true;
 }
@@ -331,7 +364,7 @@ static bool read_class(zs_reader *r, uint32_t *cls)
 
 /* ==== Keys and shapes (§7, §8) ==== */
 
-static bool read_key(zs_reader *r, zs_key *k)
+static inline bool read_key(zs_reader *r, zs_key *k)
 {
 	const unsigned char *at = r->p, *s;
 	unsigned char tag;
@@ -347,6 +380,24 @@ static bool read_key(zs_reader *r, zs_key *k)
 	if (tag < ZS_T_FIXSTR) {
 		k->i = tag;
 		return true;
+	}
+	if (tag < ZS_T_FIXLIST) {
+		/* FIXSTR and FIXSREF inline while nothing can fail; read_str() otherwise */
+		size_t n = tag - ZS_T_FIXSTR;
+		k->is_str = 1;
+		if (tag >= ZS_T_FIXSREF) {
+			if ((uint32_t)(tag - ZS_T_FIXSREF) < r->nstrs) {
+				k->str = (uint32_t)(tag - ZS_T_FIXSREF);
+				return true;
+			}
+		} else if (n > 0 && n <= REMAIN(r) && r->nstrs < r->strs_cap) {
+			r->strs[r->nstrs].off = (size_t)(r->p - r->start);
+			r->strs[r->nstrs].len = n;
+			k->str = r->nstrs++;
+			r->p += n;
+			return true;
+		}
+		return read_str(r, tag, &s, &len, &k->str);
 	}
 	if (tag >= ZS_T_NEGFIXINT) {
 		k->i = (int64_t)tag - 0x100;
@@ -407,50 +458,13 @@ static uint64_t key_hash(const zs_reader *r, const zs_key *k)
 	return h;
 }
 
-/* Equal keys have equal fingerprints: the kind, the length and up to 8 leading bytes. */
-static inline uint64_t key_fingerprint(const zs_reader *r, const zs_key *k)
-{
-	uint64_t v = 0;
-	size_t len;
-
-	if (!k->is_str) {
-		return (uint64_t)k->i * 2u;
-	}
-	if (k->str == ZS_WIRE_NO_INDEX) {
-		return 1;
-	}
-	len = r->strs[k->str].len;
-	{
-		const unsigned char *s = r->start + r->strs[k->str].off;
-		size_t i, n = len < 8 ? len : 8;
-		for (i = 0; i < n; i++) {
-			v = v << 8 | s[i];
-		}
-	}
-	return (v ^ ((uint64_t)len << 56)) | 1u;
-}
-
 /* True when some key occurs twice among keys[0..count). */
 static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool *dup)
 {
-	uint32_t i, j;
+	uint32_t i;
 	size_t cap = 16, mask;
 
 	*dup = false;
-	if (count <= 8) {
-		/* cheap fingerprints first: full comparisons only where they collide */
-		uint64_t fp[8];
-		for (i = 0; i < count; i++) {
-			fp[i] = key_fingerprint(r, &keys[i]);
-			for (j = 0; j < i; j++) {
-				if (fp[i] == fp[j] && key_equal(r, &keys[i], &keys[j])) {
-					*dup = true;
-					return true;
-				}
-			}
-		}
-		return true;
-	}
 	while (cap < (size_t)count * 2) {
 		cap *= 2;
 	}
@@ -459,7 +473,7 @@ static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool
 		if (cap > SIZE_MAX / sizeof(uint32_t)) {
 			return fail(r, ZS_WE_NOMEM, r->p);
 		}
-		release(r, r->dupset);
+		release(r, r->dupset, NULL);
 		r->dupset = NULL;
 		r->dupset_cap = 0;
 		n = r->alloc->malloc(r->alloc->ctx, cap * sizeof(uint32_t));
@@ -492,7 +506,11 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	zs_key *keys;
 	zs_rshape *shapes;
 	uint32_t base = r->nkeys, j;
-	bool dup, is_list = cls == ZS_WIRE_NO_INDEX;
+	bool dup = false, is_list = cls == ZS_WIRE_NO_INDEX, small = count <= 16;
+	/* small shapes: a duplicate is looked for as each key is read, in a 32-entry table of
+	 * fingerprints (key numbers + 1); reported only after every key is read, as below */
+	uint64_t fp[16];
+	unsigned char tab[32];
 
 	if (count > ZS_WIRE_MAX_ENTRIES - base) {
 		return fail(r, ZS_WE_LIMIT, at);
@@ -504,32 +522,59 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 		}
 		r->keys = keys;
 	}
+	if (small) {
+		memset(tab, 0, sizeof(tab));
+	}
 	for (j = 0; j < count; j++) {
-		const unsigned char *kat = r->p;
+		const unsigned char *kat = r->p, *s = r->start;
 		zs_key *k = &r->keys[base + j];
+		size_t len = 0;
+		uint64_t f;
 		if (!read_key(r, k)) {
 			return false;
 		}
-		if (cls == ZS_WIRE_NO_INDEX) {
-			size_t len;
+		if (k->is_str) {
 			int64_t iv;
-			if (k->is_str) {
-				const unsigned char *s = key_bytes(r, k, &len);
-				/* only a digit or '-' can start an integer key: skip the call otherwise */
-				if (len > 0 && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-') &&
-				    zs_wire_is_int_key(s, len, &iv)) {
-					return fail(r, ZS_WE_NUMERIC_KEY, kat);
-				}
-				is_list = false;
-			} else if (k->i != (int64_t)j) {
+			if (k->str != ZS_WIRE_NO_INDEX) {
+				len = r->strs[k->str].len;
+				s = r->start + r->strs[k->str].off;
+			}
+			/* only a digit or '-' can start an integer key: skip the call otherwise */
+			if (cls == ZS_WIRE_NO_INDEX && len > 0 &&
+			    ((s[0] >= '0' && s[0] <= '9') || s[0] == '-') && zs_wire_is_int_key(s, len, &iv)) {
+				return fail(r, ZS_WE_NUMERIC_KEY, kat);
+			}
+			is_list = false;
+			/* equal keys, equal fingerprints: strings odd (length, first, middle and last
+			 * byte), ints even */
+			f = len == 0 ? 1
+			             : ((uint64_t)len << 25 | (uint64_t)s[0] << 17 | (uint64_t)s[len / 2] << 9 |
+			                (uint64_t)s[len - 1] << 1) |
+			                       1u;
+		} else {
+			if (k->i != (int64_t)j) {
 				is_list = false;
 			}
+			f = (uint64_t)k->i * 2u;
+		}
+		if (small && !dup) {
+			unsigned h = (unsigned)((f * 0x9E3779B97F4A7C15u) >> 59);
+			while (tab[h]) {
+				uint32_t o = tab[h] - 1u;
+				if (fp[o] == f && key_equal(r, k, &r->keys[base + o])) {
+					dup = true;
+					break;
+				}
+				h = (h + 1) & 31;
+			}
+			tab[h] = (unsigned char)(j + 1);
+			fp[j] = f;
 		}
 	}
 	if (cls == ZS_WIRE_NO_INDEX && is_list) {
 		return fail(r, ZS_WE_MAP_CANON, at);
 	}
-	if (!has_duplicate(r, &r->keys[base], count, &dup)) {
+	if (!small && !has_duplicate(r, &r->keys[base], count, &dup)) {
 		return false;
 	}
 	if (dup) {
@@ -570,6 +615,7 @@ static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 			return false;
 		}
 		r->slot_obj = s;
+		r->slot_limit = r->slots_cap;
 	}
 	r->slot_obj[r->nslots++] = is_obj;
 	ev->slot = r->nslots;
@@ -597,7 +643,7 @@ static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned
 	}
 	f = &r->frames[r->depth++];
 	f->remaining = count;
-	f->pos = 0;
+	f->count = count;
 	f->key_base = key_base;
 	f->level = counts;
 	return true;
@@ -882,16 +928,16 @@ bool zs_reader_next(zs_reader *r, zs_event *ev)
 			}
 			return true;
 		}
+		uint32_t kpos = f->count - f->remaining;
 		f->remaining--;
 		if (f->key_base != ZS_WIRE_NO_INDEX) {
 			ev->has_key = true;
-			ev->key = r->keys[f->key_base + f->pos];
+			ev->key = r->keys[f->key_base + kpos];
 		} else {
 			ev->key.is_str = 0;
-			ev->key.i = f->pos;
+			ev->key.i = kpos;
 			ev->key.str = ZS_WIRE_NO_INDEX;
 		}
-		f->pos++;
 	}
 	scalar = r->depth == 0;
 	if (!read_value(r, ev)) {
@@ -928,6 +974,19 @@ bool zs_wire_validate(const void *data, size_t len, const zs_alloc *alloc, uint3
 	zs_reader_init(&r, data, len, alloc, max_depth);
 	ok = zs_reader_header(&r);
 	while (ok && !zs_reader_done(&r)) {
+		/* the same fast paths as the PHP decoder, so that the fuzzers compare them with
+		 * zs_reader_next() on every input */
+		if (r.depth > 0) {
+			zs_rframe *f = &r.frames[r.depth - 1];
+			zs_item it = {0, 0, 0, 0, 0};
+			if (f->remaining == 0) {
+				zs_reader_close(&r);
+				continue;
+			}
+			if (zs_reader_step(&r, f, &it) >= 0) {
+				continue;
+			}
+		}
 		ok = zs_reader_next(&r, &ev);
 	}
 	ok = ok && zs_reader_finish(&r);

@@ -71,7 +71,7 @@ typedef struct zs_rshape {
 
 typedef struct zs_rframe {
 	uint32_t remaining;
-	uint32_t pos;
+	uint32_t count;    /* values in all: the next one is number count - remaining */
 	uint32_t key_base; /* ZS_WIRE_NO_INDEX for lists */
 	uint32_t level;    /* 1 when it counts towards the depth limit (§11) */
 } zs_rframe;
@@ -96,6 +96,9 @@ typedef struct zs_reader {
 	uint32_t nkeys, keys_cap;
 	uint8_t *slot_obj; /* per slot: 1 when it holds an object (§9) */
 	uint32_t nslots, slots_cap;
+	/* nslots may grow without zs_reader_next() up to here: slots_cap with the reference
+	 * flag (slot_obj has room), else the format's limit */
+	uint32_t slot_limit;
 	uint32_t *dupset; /* scratch hash set for duplicate keys */
 	size_t dupset_cap;
 	/* The first entries of each table live here, so that small blobs (sessions, cache
@@ -140,133 +143,370 @@ ZS_INLINE const zs_key *zs_reader_shape_key(const zs_reader *r, uint32_t shape, 
 	return &r->keys[r->shapes[shape].key_base + j];
 }
 
-/* zs_reader_next() with the commonest values inside containers decoded inline: one-byte
- * ints, null and booleans, U8/U16/U32, short string literals and string references
- * (FORMAT.md §4, §5), container ends, FIXLIST and FIXSHAPE of an array shape already
- * defined (§6, §7). Same checks and same events; everything else, and anything near a limit
- * (depth, frame table, slot count), goes through zs_reader_next(). */
+/* How zs_reader_step() reads a value from its tag (FORMAT.md §4); see zs_wire_tag_class. */
+enum {
+	ZS_TC_SLOW, /* everything else: zs_reader_next() */
+	ZS_TC_FIXINT,
+	ZS_TC_NEGFIXINT,
+	ZS_TC_FIXSTR,
+	ZS_TC_FIXSREF,
+	ZS_TC_EMPTYLIST,
+	ZS_TC_FIXLIST,
+	ZS_TC_FIXSHAPE,
+	ZS_TC_NULL,
+	ZS_TC_FALSE,
+	ZS_TC_TRUE,
+	ZS_TC_U8,
+	ZS_TC_U16,
+	ZS_TC_U32,
+	ZS_TC_STR,
+	ZS_TC_SREF,
+	ZS_TC_LIST,
+	ZS_TC_SHAPE,
+	ZS_TC_BACKREF_OBJ,
+	ZS_TC_BACKREF_REF
+};
+/* ZS_TC_* of each tag byte. */
+extern const unsigned char zs_wire_tag_class[256];
+
+/* What zs_reader_step() read. */
+typedef struct zs_item {
+	int64_t i;      /* ZS_EV_INT; the slot referred to by ZS_EV_BACKREF_OBJ and _REF */
+	uint32_t idx;   /* ZS_EV_STRING: table index (zs_reader_str()), ZS_WIRE_NO_INDEX for "" */
+	uint32_t count; /* ZS_EV_LIST, ZS_EV_MAP: values that follow */
+	uint32_t shape; /* ZS_EV_MAP, ZS_EV_OBJECT: shape; ZS_WIRE_NO_INDEX for a list */
+	uint32_t cls;   /* ZS_EV_OBJECT: string table index of the class name */
+} zs_item;
+
+/* A canonical varint of one to three bytes (FORMAT.md §3) at p, with `left` bytes there:
+ * its length, the value in *v; 0 when it is longer, truncated or overlong (then
+ * zs_reader_next() reads it and reports what is wrong). */
+ZS_INLINE unsigned zs_varint3(const unsigned char *p, size_t left, uint32_t *v)
+{
+	if (left >= 1 && p[0] < 0x80) {
+		*v = p[0];
+		return 1;
+	}
+	if (left >= 2 && p[1] < 0x80) {
+		*v = (uint32_t)(p[0] & 0x7F) | (uint32_t)p[1] << 7;
+		return p[1] != 0 ? 2 : 0;
+	}
+	if (left >= 3 && p[2] < 0x80) {
+		*v = (uint32_t)(p[0] & 0x7F) | (uint32_t)(p[1] & 0x7F) << 7 | (uint32_t)p[2] << 14;
+		return p[2] != 0 ? 3 : 0;
+	}
+	return 0;
+}
+
+/* Reads the next value of the innermost open container, which the caller knows is not
+ * complete (f is r->frames[r->depth - 1], f->remaining > 0), when its form cannot fail here
+ * and needs no table to grow: null, booleans, ints of the one-byte, U8, U16 and U32 forms,
+ * strings (FIXSTR, FIXSREF, STR and SREF with varints of up to 3 bytes) while the string
+ * table has room; lists (FIXLIST, LIST), shapes already defined, of arrays or objects
+ * (FIXSHAPE, SHAPE), within the depth limit and the frame table's room; BACKREF_OBJ and
+ * BACKREF_REF (varints of up to 3 bytes) to a valid slot of the right kind in a blob with
+ * the reference flag. It takes the value's slot (none for BACKREF_REF), advances the
+ * container and opens a list, map or object exactly as zs_reader_next() would, and returns
+ * the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT, _STRING, _LIST, _MAP, _OBJECT,
+ * _BACKREF_OBJ or _BACKREF_REF, with *it filled. An empty list opens no frame (it holds
+ * nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END
+ * follows. Any other value gives -1 with nothing consumed: read it with zs_reader_next(),
+ * which makes every check and reports every error. After an error it always gives -1. */
+ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
+{
+	const unsigned char *p = r->p;
+	size_t left = (size_t)(r->end - p), n;
+	uint32_t v;
+	unsigned tag, m;
+	uint8_t obj = 0;
+	int type;
+
+	/* slot_limit is lowered to nslots by any error */
+	if (ZS_UNLIKELY(left == 0 || r->nslots == r->slot_limit)) {
+		return -1;
+	}
+	tag = *p;
+	switch (zs_wire_tag_class[tag]) {
+	case ZS_TC_FIXINT:
+		it->i = (int64_t)tag;
+		type = ZS_EV_INT;
+		p++;
+		break;
+	case ZS_TC_NEGFIXINT:
+		it->i = (int64_t)tag - 0x100;
+		type = ZS_EV_INT;
+		p++;
+		break;
+	case ZS_TC_FIXSTR:
+		n = tag - ZS_T_FIXSTR;
+		if (n >= left) {
+			return -1;
+		}
+		it->idx = ZS_WIRE_NO_INDEX;
+		if (n > 0) {
+			if (r->nstrs == r->strs_cap) {
+				return -1;
+			}
+			r->strs[r->nstrs].off = (size_t)(p + 1 - r->start);
+			r->strs[r->nstrs].len = n;
+			it->idx = r->nstrs++;
+		}
+		type = ZS_EV_STRING;
+		p += 1 + n;
+		break;
+	case ZS_TC_FIXSREF:
+		if (tag - ZS_T_FIXSREF >= r->nstrs) {
+			return -1;
+		}
+		it->idx = tag - ZS_T_FIXSREF;
+		type = ZS_EV_STRING;
+		p++;
+		break;
+	case ZS_TC_NULL:
+		type = ZS_EV_NULL;
+		p++;
+		break;
+	case ZS_TC_FALSE:
+		type = ZS_EV_FALSE;
+		p++;
+		break;
+	case ZS_TC_TRUE:
+		type = ZS_EV_TRUE;
+		p++;
+		break;
+	case ZS_TC_U8:
+		if (left < 2 || p[1] < ZS_FIXINT_N) {
+			return -1;
+		}
+		it->i = p[1];
+		type = ZS_EV_INT;
+		p += 2;
+		break;
+	case ZS_TC_U16:
+		if (left < 3 || p[2] == 0) {
+			return -1;
+		}
+		it->i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
+		type = ZS_EV_INT;
+		p += 3;
+		break;
+	case ZS_TC_U32:
+		if (left < 5 || (p[3] | p[4]) == 0) {
+			return -1;
+		}
+		it->i = (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
+		                  (uint32_t)p[4] << 24);
+		type = ZS_EV_INT;
+		p += 5;
+		break;
+	case ZS_TC_STR:
+		/* length - 32 in a varint (§5) */
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (m == 0 || r->nstrs == r->strs_cap) {
+			return -1;
+		}
+		n = (size_t)v + ZS_FIXSTR_N;
+		if (n > left - 1 - m) {
+			return -1;
+		}
+		r->strs[r->nstrs].off = (size_t)(p + 1 + m - r->start);
+		r->strs[r->nstrs].len = n;
+		it->idx = r->nstrs++;
+		type = ZS_EV_STRING;
+		p += 1 + m + n;
+		break;
+	case ZS_TC_SREF:
+		/* index - 48 in a varint */
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (m == 0 || v + ZS_FIXSREF_N >= r->nstrs) {
+			return -1;
+		}
+		it->idx = v + ZS_FIXSREF_N;
+		type = ZS_EV_STRING;
+		p += 1 + m;
+		break;
+	case ZS_TC_EMPTYLIST:
+		it->count = 0;
+		it->shape = ZS_WIRE_NO_INDEX;
+		type = ZS_EV_LIST;
+		p++;
+		break;
+	case ZS_TC_FIXLIST:
+		v = tag - ZS_T_FIXLIST;
+		n = 1;
+		goto open_list;
+	case ZS_TC_LIST:
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (m == 0) {
+			return -1;
+		}
+		v += ZS_FIXLIST_N;
+		n = 1 + m;
+open_list:
+		it->shape = ZS_WIRE_NO_INDEX;
+		type = ZS_EV_LIST;
+		goto open;
+	case ZS_TC_FIXSHAPE:
+		v = tag - ZS_T_FIXSHAPE;
+		n = 1;
+		goto open_shape;
+	case ZS_TC_SHAPE:
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (m == 0) {
+			return -1;
+		}
+		v += ZS_FIXSHAPE_N;
+		n = 1 + m;
+open_shape:
+		if (v >= r->nshapes) {
+			return -1;
+		}
+		it->shape = v;
+		it->cls = r->shapes[v].cls;
+		v = r->shapes[v].count;
+		type = ZS_EV_MAP;
+		if (it->cls != ZS_WIRE_NO_INDEX) {
+			/* an object shape (§8.1): an object, one level even without properties */
+			type = ZS_EV_OBJECT;
+			obj = 1;
+		}
+open:
+		/* each value needs at least a byte; a frame without growing; the depth limit */
+		if (v > left - n || r->depth == r->frames_cap || r->level >= r->max_depth) {
+			return -1;
+		}
+		it->count = v;
+		p += n;
+		break;
+	case ZS_TC_BACKREF_OBJ:
+		/* an earlier slot holding an object (§9); this one takes the next slot */
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (!r->refs || m == 0 || v >= r->nslots || !r->slot_obj[v]) {
+			return -1;
+		}
+		it->i = (int64_t)v + 1;
+		type = ZS_EV_BACKREF_OBJ;
+		obj = 1;
+		p += 1 + m;
+		r->refs_seen = true;
+		break;
+	case ZS_TC_BACKREF_REF:
+		/* any slot taken so far; takes none itself */
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (!r->refs || m == 0 || v >= r->nslots) {
+			return -1;
+		}
+		it->i = (int64_t)v + 1;
+		p += 1 + m;
+		r->refs_seen = true;
+		r->p = p;
+		f->remaining--;
+		return ZS_EV_BACKREF_REF;
+	default:
+		return -1;
+	}
+	r->p = p;
+	f->remaining--;
+	if (r->refs) {
+		r->slot_obj[r->nslots] = obj;
+	}
+	r->nslots++;
+	if (type == ZS_EV_MAP || type == ZS_EV_OBJECT || (type == ZS_EV_LIST && it->count > 0)) {
+		zs_rframe *nf = &r->frames[r->depth++];
+		nf->remaining = it->count;
+		nf->count = it->count;
+		nf->key_base = type == ZS_EV_LIST ? ZS_WIRE_NO_INDEX : r->shapes[it->shape].key_base;
+		nf->level = 1;
+		r->level++;
+	}
+	return type;
+}
+
+/* Closes the innermost container once it is complete (its frame's remaining is 0): what
+ * the END event of zs_reader_next() does. */
+ZS_INLINE void zs_reader_close(zs_reader *r)
+{
+	r->level -= r->frames[r->depth - 1].level;
+	if (--r->depth == 0) {
+		r->done = true;
+	}
+}
+
+/* zs_reader_next() with container ends and zs_reader_step() inline. Same checks and same
+ * events; everything else (and an empty list, whose END zs_reader_next() gives) goes
+ * through zs_reader_next(). */
 ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 {
 	zs_rframe *f;
-	const unsigned char *p = r->p;
-	unsigned char tag;
-	uint64_t u;
-	uint32_t open_count = 0, open_keys = ZS_WIRE_NO_INDEX;
-	bool open = false, open_level = false;
+	zs_item it = {0, 0, 0, 0, 0};
+	size_t pos = (size_t)(r->p - r->start);
+	uint32_t kpos;
+	int type;
 
-	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE || p == r->end ||
-	                r->nslots == (r->refs ? r->slots_cap : ZS_WIRE_MAX_ENTRIES))) {
+	if (ZS_UNLIKELY(r->depth == 0 || r->err != ZS_WE_NONE)) {
 		return zs_reader_next(r, ev);
 	}
 	f = &r->frames[r->depth - 1];
 	if (f->remaining == 0) {
-		/* as zs_reader_next(): the innermost container is complete */
 		ev->type = ZS_EV_END;
 		ev->has_key = false;
-		ev->pos = (size_t)(p - r->start);
-		r->level -= f->level;
-		if (--r->depth == 0) {
-			r->done = true;
-		}
+		ev->pos = pos;
+		zs_reader_close(r);
 		return true;
 	}
-	tag = *p;
-	if (tag >= 0x90 && tag < 0xC0) {
-		/* FIXLIST (0x90-0x9F) or FIXSHAPE (0xA0-0xBF): open it here when it needs no new
-		 * frame memory, stays within the depth limit and (a shape) is a known array shape */
-		if (r->depth == r->frames_cap) {
-			return zs_reader_next(r, ev);
-		}
-		if (tag < 0xA0) {
-			open_count = (uint32_t)(tag - 0x90);
-			ev->type = ZS_EV_LIST;
-			ev->shape = ZS_WIRE_NO_INDEX;
-		} else {
-			uint32_t v = (uint32_t)(tag - 0xA0);
-			if (v >= r->nshapes || r->shapes[v].cls != ZS_WIRE_NO_INDEX) {
-				return zs_reader_next(r, ev);
-			}
-			open_count = r->shapes[v].count;
-			open_keys = r->shapes[v].key_base;
-			ev->type = ZS_EV_MAP;
-			ev->shape = v;
-		}
-		/* an empty list is no level deeper (§11); each value needs at least a byte */
-		open_level = open_count > 0 || tag >= 0xA0;
-		if (open_level && r->level >= r->max_depth) {
-			return zs_reader_next(r, ev);
-		}
-		if ((size_t)(r->end - p - 1) < open_count) {
-			return zs_reader_next(r, ev);
-		}
-		ev->count = open_count;
-		ev->cls = ZS_WIRE_NO_INDEX;
-		open = true;
-		p++;
-	} else if (tag < 0x40 || tag >= 0xF0) {
-		ev->type = ZS_EV_INT;
-		ev->i = tag < 0x40 ? (int64_t)tag : (int64_t)tag - 0x100;
-		p++;
-	} else if (tag >= 0x60 && tag < 0x90 && (uint32_t)(tag - 0x60) < r->nstrs) {
-		ev->type = ZS_EV_STRING;
-		ev->index = (uint32_t)(tag - 0x60);
-		ev->len = r->strs[ev->index].len;
-		ev->str = r->start + r->strs[ev->index].off;
-		p++;
-	} else if (tag > 0x40 && tag < 0x60 && (size_t)(r->end - p) > (size_t)(tag - 0x40) &&
-	           r->nstrs < r->strs_cap) {
-		/* a new short string: enters the string table (§5) */
-		ev->type = ZS_EV_STRING;
-		ev->len = (size_t)(tag - 0x40);
-		ev->str = p + 1;
-		ev->index = r->nstrs;
-		r->strs[r->nstrs].off = (size_t)(p + 1 - r->start);
-		r->strs[r->nstrs].len = ev->len;
-		r->nstrs++;
-		p += 1 + ev->len;
-	} else if (tag >= 0xC0 && tag <= 0xC2) {
-		ev->type = tag == 0xC0 ? ZS_EV_NULL : tag == 0xC1 ? ZS_EV_FALSE : ZS_EV_TRUE;
-		p++;
-	} else if (tag == 0xC3 && r->end - p >= 2 && p[1] >= ZS_FIXINT_N) {
-		ev->type = ZS_EV_INT;
-		ev->i = p[1];
-		p += 2;
-	} else if (tag == 0xC4 && r->end - p >= 3 && p[2] != 0) {
-		ev->type = ZS_EV_INT;
-		ev->i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
-		p += 3;
-	} else if (tag == 0xC5 && r->end - p >= 5 && (p[3] | p[4]) != 0) {
-		u = (uint64_t)p[1] | (uint64_t)p[2] << 8 | (uint64_t)p[3] << 16 | (uint64_t)p[4] << 24;
-		ev->type = ZS_EV_INT;
-		ev->i = (int64_t)u;
-		p += 5;
-	} else {
+	kpos = f->count - f->remaining;
+	if (r->p < r->end && *r->p == ZS_T_FIXLIST) {
 		return zs_reader_next(r, ev);
 	}
-	ev->pos = (size_t)(r->p - r->start);
-	r->p = p;
-	f->remaining--;
+	type = zs_reader_step(r, f, &it);
+	if (type < 0) {
+		return zs_reader_next(r, ev);
+	}
+	ev->type = (zs_event_type)type;
+	ev->pos = pos;
+	ev->slot = r->nslots;
+	switch (type) {
+	case ZS_EV_INT:
+		ev->i = it.i;
+		break;
+	case ZS_EV_STRING:
+		ev->index = it.idx;
+		if (it.idx == ZS_WIRE_NO_INDEX) {
+			ev->str = r->p;
+			ev->len = 0;
+		} else {
+			ev->str = zs_reader_str(r, it.idx, &ev->len);
+		}
+		break;
+	case ZS_EV_LIST:
+	case ZS_EV_MAP:
+		ev->count = it.count;
+		ev->shape = it.shape;
+		ev->cls = ZS_WIRE_NO_INDEX;
+		break;
+	case ZS_EV_OBJECT:
+		ev->count = it.count;
+		ev->shape = it.shape;
+		ev->cls = it.cls;
+		break;
+	case ZS_EV_BACKREF_REF:
+		ev->slot = 0;
+		ev->target = (uint32_t)it.i;
+		break;
+	case ZS_EV_BACKREF_OBJ:
+		ev->target = (uint32_t)it.i;
+		break;
+	default:
+		break;
+	}
 	if (f->key_base != ZS_WIRE_NO_INDEX) {
 		ev->has_key = true;
-		ev->key = r->keys[f->key_base + f->pos];
+		ev->key = r->keys[f->key_base + kpos];
 	} else {
 		ev->has_key = false;
 		ev->key.is_str = 0;
-		ev->key.i = f->pos;
+		ev->key.i = kpos;
 		ev->key.str = ZS_WIRE_NO_INDEX;
-	}
-	f->pos++;
-	if (r->refs) {
-		r->slot_obj[r->nslots] = 0;
-	}
-	ev->slot = ++r->nslots;
-	if (open) {
-		zs_rframe *nf = &r->frames[r->depth++];
-		nf->remaining = open_count;
-		nf->pos = 0;
-		nf->key_base = open_keys;
-		nf->level = open_level;
-		r->level += open_level;
 	}
 	return true;
 }

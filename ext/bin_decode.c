@@ -19,7 +19,9 @@
 #include "zser_internal.h"
 #include "zs_wire_read.h"
 
-enum { F_LIST, F_MAP, F_SYM, F_PROPS, F_DECLARED };
+/* F_MAP fills a map key by key; F_MAPT a copy of its shape's template (all keys in place,
+ * values null), value by value in key order. */
+enum { F_LIST, F_MAP, F_MAPT, F_SYM, F_PROPS, F_DECLARED };
 enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
 
 /* How the keys of one object shape map onto a class's declared properties, when each key
@@ -34,11 +36,25 @@ typedef struct propmap {
 /* Marks a shape whose keys do not all name declared properties of the class. */
 #define NO_PROPMAP ((propmap *)(uintptr_t)1)
 
+/* A key of an array shape, ready to append: s == NULL for the integer key h. */
+typedef struct dkey {
+	zend_string *s;
+	zend_ulong h;
+} dkey;
+
+/* An array shape's use count and, from its third use on, its template: a map with the
+ * shape's keys in place and null values, copied for each further map of that shape. */
+typedef struct dshape {
+	HashTable *tmpl;
+	uint32_t uses;
+} dshape;
+
 typedef struct dframe {
 	uint8_t kind;
 	uint8_t after;
 	uint32_t pos;
 	propmap *map;
+	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys */
 	HashTable *ht;
 	zend_object *obj;
 	zval data;                /* the __unserialize() array while it is being filled */
@@ -59,6 +75,8 @@ typedef struct decoder {
 	zval root;
 	zend_string **strs;
 	uint32_t strs_cap;
+	zend_string **owned; /* the entries of strs the table owns (not BORROWED, not interned) */
+	uint32_t nowned, owned_cap;
 	zend_class_entry **classes; /* per string index: a resolved, allowed class */
 	uint32_t classes_cap;
 	zval **slots;
@@ -73,6 +91,12 @@ typedef struct decoder {
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */
 	uint32_t maps_cap;
+	/* the reader's shape keys (zs_reader_shape_key()) as zend_strings with their hashes,
+	 * same indexes, built up to nkeys */
+	dkey *keys;
+	uint32_t nkeys, keys_cap;
+	dshape *shapes; /* per shape */
+	uint32_t shapes_cap, ntmpl;
 	HashTable *garbage;
 	zend_class_entry **deferred; /* per "has no unserializer" warning still to give, in order */
 	uint32_t ndeferred, deferred_cap;
@@ -83,6 +107,9 @@ typedef struct decoder {
 	zs_reader r;
 	char msgbuf[256];
 	zend_string *strs_inl[16]; /* first string table entries: cleared in zser_decode() */
+	dkey keys_inl[16];
+	dshape shapes_inl[8]; /* cleared in zser_decode() */
+	zend_string *owned_inl[16];
 	dframe frames_inl[8];
 } decoder;
 
@@ -148,8 +175,8 @@ static zend_result failf(decoder *d, size_t pos, const char *fmt, ...)
 	return FAILURE;
 }
 
-/* Grows an array of pointers to hold index `need`, zero-filling the new part. */
-static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
+/* Grows a table to hold index `need`; the new entries are left unset (see grow_from()). */
+static void *grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
 {
 	uint32_t ncap;
 	if (need < *cap) {
@@ -167,8 +194,19 @@ static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 	} else {
 		arr = safe_erealloc(arr, ncap, elem, 0);
 	}
-	memset((char *)arr + (size_t)*cap * elem, 0, (size_t)(ncap - *cap) * elem);
 	*cap = ncap;
+	return arr;
+}
+
+/* Grows a table to hold index `need`, zero-filling the new part. */
+static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
+{
+	uint32_t old = *cap;
+	if (need < old) {
+		return arr;
+	}
+	arr = grow_to(arr, inl, cap, need, elem);
+	memset((char *)arr + (size_t)old * elem, 0, (size_t)(*cap - old) * elem);
 	return arr;
 }
 
@@ -197,6 +235,14 @@ static zend_never_inline void str_make(decoder *d, uint32_t idx)
 	/* new_str() may move d->strs: store after it returns */
 	zend_string *s = new_str(d, idx);
 	d->strs[idx] = s;
+	if (!ZSTR_IS_INTERNED(s)) {
+		/* the table owns it: released in free_decoder() */
+		if (d->nowned == d->owned_cap) {
+			d->owned = grow_to(d->owned, d->owned_inl, &d->owned_cap, d->nowned,
+			                   sizeof(zend_string *));
+		}
+		d->owned[d->nowned++] = s;
+	}
 }
 
 static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
@@ -240,6 +286,127 @@ static void keep(decoder *d, zval *old)
 		zend_hash_next_index_insert(d->garbage, old);
 	}
 	ZVAL_NULL(old);
+}
+
+/* Where the keys of array shape `shape` start in d->keys, built on first use together with
+ * those of any shape defined before it (each shape's keys follow the previous ones in the
+ * reader's key table). The strings stay owned by the string table (a map holds its own
+ * reference to each key). d->keys may move: use the index, not a pointer, across calls. */
+static uint32_t shape_keys(decoder *d, uint32_t shape)
+{
+	uint32_t base = d->r.shapes[shape].key_base, end = base + d->r.shapes[shape].count, j;
+
+	if (EXPECTED(end <= d->nkeys)) {
+		return base;
+	}
+	if (end > d->keys_cap) {
+		uint32_t cap = d->keys_cap * 2 > end ? d->keys_cap * 2 : end;
+		dkey *n = safe_emalloc(cap, sizeof(dkey), 0);
+		memcpy(n, d->keys, (size_t)d->nkeys * sizeof(dkey));
+		if (d->keys != d->keys_inl) {
+			efree(d->keys);
+		}
+		d->keys = n;
+		d->keys_cap = cap;
+	}
+	for (j = d->nkeys; j < end; j++) {
+		const zs_key *k = &d->r.keys[j];
+		if (!k->is_str) {
+			d->keys[j].s = NULL;
+			d->keys[j].h = (zend_ulong)k->i;
+		} else {
+			zend_string *s = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, k->str);
+			d->keys[j].s = s;
+			d->keys[j].h = zend_string_hash_val(s);
+		}
+	}
+	d->nkeys = end;
+	return base;
+}
+
+/* Appends key k to a map sized for its shape when it began. The core rejected duplicate and
+ * numeric string keys (FORMAT.md §7), so no lookup is needed. */
+static zend_always_inline zval *map_append(HashTable *ht, const dkey *k)
+{
+	uint32_t idx = ht->nNumUsed++;
+	uint32_t n = (uint32_t)k->h | ht->nTableMask;
+	Bucket *b = ht->arData + idx;
+
+	if (k->s) {
+		if (!ZSTR_IS_INTERNED(k->s)) {
+			HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
+			GC_ADDREF(k->s);
+		}
+	} else if ((zend_long)k->h >= ht->nNextFreeElement) {
+		ht->nNextFreeElement =
+		        (zend_long)k->h < ZEND_LONG_MAX ? (zend_long)k->h + 1 : ZEND_LONG_MAX;
+	}
+	b->key = k->s;
+	b->h = k->h;
+	Z_NEXT(b->val) = HT_HASH(ht, n);
+	HT_HASH(ht, n) = HT_IDX_TO_HASH(idx);
+	ht->nNumOfElements++;
+	return &b->val;
+}
+
+/* A template for array shape `shape` (see dshape): built like any map of that shape. */
+static zend_never_inline HashTable *make_template(decoder *d, uint32_t shape)
+{
+	uint32_t kbase = shape_keys(d, shape), count = d->r.shapes[shape].count, j;
+	HashTable *t = zend_new_array(count);
+
+	zend_hash_real_init_mixed(t);
+	for (j = 0; j < count; j++) {
+		ZVAL_NULL(map_append(t, &d->keys[kbase + j]));
+	}
+	return t;
+}
+
+static void init_array(zval *dest, uint32_t count, bool packed);
+
+/* Starts the array of array shape `shape` in *dest. Returns F_MAPT when it is a copy of the
+ * shape's template (the values are then written in key order over the nulls), else F_MAP
+ * (an empty map sized for the shape, filled with map_append()). */
+static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shape)
+{
+	dshape *ds;
+	HashTable *t, *ht;
+	void *data;
+	uint32_t count = d->r.shapes[shape].count, j;
+	size_t used;
+
+	if (UNEXPECTED(shape >= d->shapes_cap)) {
+		d->shapes = grow_from(d->shapes, d->shapes_inl, &d->shapes_cap, shape, sizeof(dshape));
+	}
+	ds = &d->shapes[shape];
+	if (!ds->tmpl) {
+		if (++ds->uses < 3) {
+			init_array(dest, count, false);
+			return F_MAP;
+		}
+		ds->tmpl = make_template(d, shape);
+		d->ntmpl++;
+	}
+	t = ds->tmpl;
+	/* the same header, hash slots and buckets; the copy takes a reference to each key */
+	ht = emalloc(sizeof(HashTable));
+	memcpy(ht, t, sizeof(HashTable));
+	GC_SET_REFCOUNT(ht, 1);
+	GC_TYPE_INFO(ht) = GC_ARRAY;
+	data = emalloc(HT_SIZE_EX(t->nTableSize, t->nTableMask));
+	used = HT_HASH_SIZE(t->nTableMask) + (size_t)count * sizeof(Bucket);
+	memcpy(data, HT_GET_DATA_ADDR(t), used);
+	HT_SET_DATA_ADDR(ht, data);
+	if (!(HT_FLAGS(t) & HASH_FLAG_STATIC_KEYS)) {
+		for (j = 0; j < count; j++) {
+			zend_string *key = ht->arData[j].key;
+			if (key && !ZSTR_IS_INTERNED(key)) {
+				GC_ADDREF(key);
+			}
+		}
+	}
+	ZVAL_ARR(dest, ht);
+	return F_MAPT;
 }
 
 /* ==== Classes and objects ==== */
@@ -365,12 +532,13 @@ static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, cons
 	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
 	dframe *f;
 	if (d->depth == d->frames_cap) {
-		d->frames = grow_from(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
 	f->pos = 0;
 	f->map = NULL;
+	f->kbase = 0;
 	f->obj = NULL;
 	f->dest = dest;
 	f->info = info;
@@ -442,6 +610,9 @@ static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
 		bool list = ev->type == ZS_EV_OBJECT_DATA && ev->shape == ZS_WIRE_NO_INDEX;
 		f->after = AFTER_UNSERIALIZE;
 		f->kind = ev->type == ZS_EV_OBJECT ? F_SYM : list ? F_LIST : F_MAP;
+		if (f->kind == F_MAP) {
+			f->kbase = shape_keys(d, ev->shape);
+		}
 		array_init_size(&f->data, ev->count);
 		if (list) {
 			zend_hash_real_init_packed(Z_ARRVAL(f->data));
@@ -643,6 +814,7 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
 {
 	HashTable *ht = f->ht;
+	const zs_rframe *rf;
 	zval *zv;
 
 	switch (f->kind) {
@@ -655,13 +827,16 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		ZVAL_NULL(zv);
 		return zv;
 	case F_MAP:
-		if (!ev->key.is_str) {
-			return zend_hash_index_add_new(ht, (zend_ulong)ev->key.i, &EG(uninitialized_zval));
-		}
-		/* the core rejected duplicate and numeric keys (FORMAT.md §7) */
-		return _zend_hash_append(
-		        ht, ev->key.str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->key.str),
-		        &EG(uninitialized_zval));
+		/* reader frames match ours index for index (the reader has already opened a
+		 * container this value starts); its frame has moved past this value's key */
+		rf = &d->r.frames[d->depth - 1];
+		zv = map_append(ht, &d->keys[f->kbase + rf->count - rf->remaining - 1]);
+		ZVAL_NULL(zv);
+		return zv;
+	case F_MAPT:
+		/* as F_MAP; the bucket is in place and holds null */
+		rf = &d->r.frames[d->depth - 1];
+		return &ht->arData[rf->count - rf->remaining - 1].val;
 	case F_SYM: {
 		zend_string *key = key_str(d, &ev->key);
 		zend_ulong num;
@@ -693,7 +868,13 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
                                uint32_t slot)
 {
-	if (!zend_verify_prop_assignable_by_ref(info, dest, 1)) {
+	/* a plain value whose type the property's type names is assignable (the engine's check
+	 * starts with the same test), and so is an object of the one class it names */
+	if (!(!Z_ISREF_P(dest) &&
+	      (ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(dest)) ||
+	       (Z_TYPE_P(dest) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type) &&
+	        zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name)))) &&
+	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
 		return FAILURE;
 	}
 	if (Z_ISREF_P(dest)) {
@@ -819,12 +1000,19 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		}
 		break;
 	case ZS_EV_LIST:
-	case ZS_EV_MAP:
-		init_array(dest, ev->count, ev->type == ZS_EV_LIST);
+		init_array(dest, ev->count, true);
 		f = push_frame(d, dest, info, ev);
-		f->kind = ev->type == ZS_EV_LIST ? F_LIST : F_MAP;
+		f->kind = F_LIST;
 		f->ht = Z_ARRVAL_P(dest);
 		return SUCCESS;
+	case ZS_EV_MAP: {
+		uint8_t kind = init_map(d, dest, ev->shape);
+		f = push_frame(d, dest, info, ev);
+		f->kind = kind;
+		f->ht = Z_ARRVAL_P(dest);
+		f->kbase = kind == F_MAP ? shape_keys(d, ev->shape) : 0;
+		return SUCCESS;
+	}
 	case ZS_EV_OBJECT:
 	case ZS_EV_OBJECT_DATA:
 		return begin_object(d, ev, dest, info);
@@ -849,6 +1037,237 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	}
 	if (info) {
 		return check_typed(d, dest, info, d->frames[d->depth - 1].obj, ev->slot);
+	}
+	return SUCCESS;
+}
+
+/* ==== The fast loop ==== */
+
+/* Opens a list or shape map in *dest, as on_value() does for a LIST or MAP event; info is
+ * the typed property holding it (checked when it ends), owner that property's object. */
+static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item *it,
+                                          zend_property_info *info, zend_object *owner,
+                                          uint32_t slot)
+{
+	dframe *f;
+	if (UNEXPECTED(d->depth == d->frames_cap)) {
+		d->frames = grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+	}
+	f = &d->frames[d->depth++];
+	if (it->shape == ZS_WIRE_NO_INDEX) {
+		init_array(dest, it->count, true);
+		f->kind = F_LIST;
+		f->kbase = 0;
+	} else {
+		f->kind = init_map(d, dest, it->shape);
+		/* a template copy has its keys in place */
+		f->kbase = f->kind == F_MAP ? shape_keys(d, it->shape) : 0;
+	}
+	f->after = AFTER_NONE;
+	f->info = info;
+	f->owner = owner;
+	f->dest = dest;
+	f->slot = slot;
+	f->obj = NULL;
+	f->map = NULL;
+	ZVAL_UNDEF(&f->data);
+	f->ht = Z_ARRVAL_P(dest);
+}
+
+/* put_item() for objects and back-references: not inlined, they are the rarer values. */
+static zend_never_inline zend_result put_object_or_backref(decoder *d, zval *zv, int type,
+                                                           const zs_item *it,
+                                                           zend_property_info *info,
+                                                           zend_object *owner,
+                                                           const unsigned char *at)
+{
+	uint32_t slot = type == ZS_EV_BACKREF_REF ? 0 : d->r.nslots;
+	zs_event ev;
+
+	ev.type = (zs_event_type)type;
+	ev.slot = slot;
+	ev.pos = (size_t)(at - d->r.start);
+	if (type == ZS_EV_OBJECT) {
+		ev.cls = it->cls;
+		ev.shape = it->shape;
+		ev.count = it->count;
+		return begin_object(d, &ev, zv, info);
+	}
+	ev.target = (uint32_t)it->i;
+	if (backref(d, &ev, zv) != SUCCESS) {
+		return FAILURE;
+	}
+	if (info) {
+		return check_typed(d, zv, info, owner, slot);
+	}
+	return SUCCESS;
+}
+
+/* One value that zs_reader_step() read, built in place at zv as on_value() builds it (a
+ * container it opened gets its frame pushed here); info/owner: the typed property zv is, if
+ * any, and its object; at: the value's tag. */
+static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, const zs_item *it,
+                                               zend_property_info *info, zend_object *owner,
+                                               const unsigned char *at)
+{
+	if (d->r.refs && type != ZS_EV_BACKREF_REF) {
+		/* the slot just taken (on_value() records it the same way) */
+		uint32_t slot = d->r.nslots;
+		if (UNEXPECTED(slot >= d->slots_cap)) {
+			d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
+		}
+		d->slots[slot] = zv;
+	}
+	switch (type) {
+	case ZS_EV_INT:
+#if SIZEOF_ZEND_LONG == 4
+		if (it->i > ZEND_LONG_MAX || it->i < ZEND_LONG_MIN) {
+			ZVAL_NULL(zv);
+			return failf(d, (size_t)(at - d->r.start), "integer out of range");
+		}
+#endif
+		ZVAL_LONG(zv, (zend_long)it->i);
+		break;
+	case ZS_EV_STRING:
+		if (it->idx == ZS_WIRE_NO_INDEX) {
+			ZVAL_EMPTY_STRING(zv);
+		} else {
+			string_value(d, zv, it->idx);
+		}
+		break;
+	case ZS_EV_NULL:
+		ZVAL_NULL(zv);
+		break;
+	case ZS_EV_FALSE:
+		ZVAL_FALSE(zv);
+		break;
+	case ZS_EV_TRUE:
+		ZVAL_TRUE(zv);
+		break;
+	case ZS_EV_LIST:
+	case ZS_EV_MAP:
+		if (it->count == 0) {
+			/* the empty list: zs_reader_step() opened no frame */
+			ZVAL_EMPTY_ARRAY(zv);
+			break;
+		}
+		open_array(d, zv, it, info, owner, d->r.nslots);
+		return SUCCESS;
+	default:
+		return put_object_or_backref(d, zv, type, it, info, owner, at);
+	}
+	if (info) {
+		return check_typed(d, zv, info, owner, d->r.nslots);
+	}
+	return SUCCESS;
+}
+
+/* Decodes while the innermost container is a list, an array shape or an object whose keys
+ * are all its declared properties (kind F_LIST, F_MAP, F_DECLARED) and its values are what
+ * zs_reader_step() reads (core/zs_wire_read.h), built in place. Returns at the first value
+ * that needs zs_reader_next() (the caller's loop reads it), when the innermost container is
+ * of any other kind, or once the top-level value is complete. */
+static zend_result run_fast(decoder *d)
+{
+	zs_reader *r = &d->r;
+
+	while (d->depth > 0) {
+		/* f and keys stay valid until a container opens, which ends the inner loops */
+		dframe *f = &d->frames[d->depth - 1];
+		zs_rframe *rf = &r->frames[d->depth - 1];
+		HashTable *ht = f->ht;
+		uint32_t depth = d->depth;
+		zs_item it = {0, 0, 0, 0, 0};
+		const unsigned char *at;
+		int type;
+
+		if (f->kind == F_LIST) {
+			while (rf->remaining > 0) {
+				zval *zv = ht->arPacked + ht->nNumUsed;
+				at = r->p;
+				type = zs_reader_step(r, rf, &it);
+				if (type < 0) {
+					return SUCCESS;
+				}
+				ht->nNumUsed++;
+				ht->nNumOfElements++;
+				ht->nNextFreeElement = (zend_long)ht->nNumUsed;
+				if (put_item(d, zv, type, &it, NULL, NULL, at) != SUCCESS) {
+					return FAILURE;
+				}
+				if (d->depth != depth) {
+					break;
+				}
+			}
+		} else if (f->kind == F_MAP) {
+			const dkey *keys = d->keys + f->kbase;
+			while (rf->remaining > 0) {
+				const dkey *k = &keys[rf->count - rf->remaining];
+				at = r->p;
+				type = zs_reader_step(r, rf, &it);
+				if (type < 0) {
+					return SUCCESS;
+				}
+				if (put_item(d, map_append(ht, k), type, &it, NULL, NULL, at) != SUCCESS) {
+					return FAILURE;
+				}
+				if (d->depth != depth) {
+					break;
+				}
+			}
+		} else if (f->kind == F_MAPT) {
+			Bucket *b = ht->arData;
+			while (rf->remaining > 0) {
+				zval *zv = &b[rf->count - rf->remaining].val;
+				at = r->p;
+				type = zs_reader_step(r, rf, &it);
+				if (type < 0) {
+					return SUCCESS;
+				}
+				if (put_item(d, zv, type, &it, NULL, NULL, at) != SUCCESS) {
+					return FAILURE;
+				}
+				if (d->depth != depth) {
+					break;
+				}
+			}
+		} else if (f->kind == F_DECLARED) {
+			while (rf->remaining > 0) {
+				zend_property_info *pi;
+				zval *zv;
+				at = r->p;
+				type = zs_reader_step(r, rf, &it);
+				if (type < 0) {
+					return SUCCESS;
+				}
+				/* as slot_for() */
+				pi = f->map->props[f->pos++];
+				zv = OBJ_PROP(f->obj, pi->offset);
+				keep(d, zv);
+				if (put_item(d, zv, type, &it, ZEND_TYPE_IS_SET(pi->type) ? pi : NULL, f->obj,
+				             at) != SUCCESS) {
+					return FAILURE;
+				}
+				if (d->depth != depth) {
+					break;
+				}
+			}
+		} else {
+			return SUCCESS;
+		}
+		if (d->depth != depth) {
+			/* a container opened: go on inside it */
+			continue;
+		}
+		/* the innermost container is complete */
+		zs_reader_close(r);
+		if (f->info || f->after != AFTER_NONE) {
+			if (end_container(d) != SUCCESS) {
+				return FAILURE;
+			}
+		} else {
+			d->depth--;
+		}
 	}
 	return SUCCESS;
 }
@@ -916,13 +1335,25 @@ static void free_decoder(decoder *d)
 	if (d->maps) {
 		efree(d->maps);
 	}
+	if (d->keys != d->keys_inl) {
+		efree(d->keys);
+	}
+	for (i = 0; d->ntmpl > 0 && i < d->shapes_cap; i++) {
+		if (d->shapes[i].tmpl) {
+			zend_array_destroy(d->shapes[i].tmpl);
+		}
+	}
+	if (d->shapes != d->shapes_inl) {
+		efree(d->shapes);
+	}
 	if (d->slot_owner) {
 		efree(d->slot_owner);
 	}
-	for (i = 0; i < d->strs_cap && i < d->r.nstrs; i++) {
-		if (d->strs[i] && !((uintptr_t)d->strs[i] & BORROWED)) {
-			zend_string_release(d->strs[i]);
-		}
+	for (i = 0; i < d->nowned; i++) {
+		zend_string_release(d->owned[i]);
+	}
+	if (d->owned != d->owned_inl) {
+		efree(d->owned);
 	}
 	if (d->strs != d->strs_inl) {
 		efree(d->strs);
@@ -975,6 +1406,13 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.strs = d.strs_inl;
 	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
 	d.frames = d.frames_inl;
+	d.keys = d.keys_inl;
+	memset(d.shapes_inl, 0, sizeof(d.shapes_inl));
+	d.shapes = d.shapes_inl;
+	d.shapes_cap = sizeof(d.shapes_inl) / sizeof(d.shapes_inl[0]);
+	d.owned = d.owned_inl;
+	d.owned_cap = sizeof(d.owned_inl) / sizeof(d.owned_inl[0]);
+	d.keys_cap = sizeof(d.keys_inl) / sizeof(d.keys_inl[0]);
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
@@ -983,7 +1421,15 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	if (!zs_reader_header(&d.r)) {
 		goto fail;
 	}
-	do {
+	for (;;) {
+		if (d.depth > 0) {
+			if (run_fast(&d) != SUCCESS) {
+				goto fail;
+			}
+			if (zs_reader_done(&d.r)) {
+				break;
+			}
+		}
 		if (!zs_reader_next_fast(&d.r, &ev)) {
 			goto fail;
 		}
@@ -994,7 +1440,10 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 		} else if (on_value(&d, &ev) != SUCCESS) {
 			goto fail;
 		}
-	} while (!zs_reader_done(&d.r));
+		if (zs_reader_done(&d.r)) {
+			break;
+		}
+	}
 	if (!zs_reader_finish(&d.r)) {
 		goto fail;
 	}

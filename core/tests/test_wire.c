@@ -462,8 +462,14 @@ static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 			ZS_CHECK(e1.type == e2.type && e1.i == e2.i && e1.slot == e2.slot);
 			ZS_CHECK(e1.has_key == e2.has_key && e1.key.i == e2.key.i);
 			ZS_CHECK(e1.key.str == e2.key.str && e1.len == e2.len && e1.pos == e2.pos);
-			if (e1.type == ZS_EV_LIST || e1.type == ZS_EV_MAP) {
+			if (e1.type == ZS_EV_LIST || e1.type == ZS_EV_MAP || e1.type == ZS_EV_OBJECT) {
 				ZS_CHECK(e1.count == e2.count && e1.shape == e2.shape && e1.cls == e2.cls);
+			}
+			if (e1.type == ZS_EV_BACKREF_OBJ || e1.type == ZS_EV_BACKREF_REF) {
+				ZS_CHECK(e1.target == e2.target);
+			}
+			if (e1.type == ZS_EV_STRING) {
+				ZS_CHECK(e1.index == e2.index && (e1.len == 0 || e1.str == e2.str));
 			}
 			ZS_CHECK(r1.depth == r2.depth && r1.level == r2.level && r1.nslots == r2.nslots);
 		}
@@ -502,6 +508,60 @@ static void test_fast_containers(void)
 	same_events(b, len, 0);
 }
 
+// zs_wire_validate() (zs_reader_step() inline) reaches zs_reader_next()'s verdict, error and
+// offset.
+static void same_verdict(const unsigned char *b, size_t n, uint32_t max_depth)
+{
+	zs_reader r;
+	zs_event e;
+	zs_wire_error err = ZS_WE_NONE;
+	size_t pos = 0;
+	bool ok, v;
+	zs_reader_init(&r, b, n, &zs_alloc_libc, max_depth);
+	ok = zs_reader_header(&r);
+	while (ok && !zs_reader_done(&r)) {
+		ok = zs_reader_next(&r, &e);
+	}
+	ok = ok && zs_reader_finish(&r);
+	v = zs_wire_validate(b, n, &zs_alloc_libc, max_depth, &err, &pos);
+	ZS_CHECK(ok == v && (ok || (err == r.err && pos == r.err_pos)));
+	zs_reader_free(&r);
+}
+
+// A graph (objects of one class by shape, back-references to objects and a & reference,
+// array shapes reused) cut at every length, with every byte flipped, under small depth
+// limits: objects and back-references read inline match zs_reader_next().
+static void test_fast_objects(void)
+{
+	static const unsigned char graph[] = {
+	        0x5A, 0x81, 0x97, 0xD1, 0x41, 0x4E, 0x03, 0x41, 0x70, 0x41, 0x6B, 0x41,
+	        0x77, 0xC0, 0x92, 0xA0, 0xD6, 0x01, 0x90, 0x05, 0xD6, 0x01, 0x00, 0xD6,
+	        0x04, 0xA0, 0xC0, 0x90, 0x00, 0xD7, 0x07, 0xD0, 0x01, 0x41, 0x71, 0x41,
+	        0x72, 0x01, 0xD6, 0x01, 0xA1, 0x02, 0xD6, 0x04, 0xA1, 0x03, 0xC0};
+	unsigned char b[sizeof(graph)];
+	size_t n, i;
+	uint32_t depth;
+	unsigned bit;
+
+	ZS_CHECK(zs_wire_validate(graph, sizeof(graph), &zs_alloc_libc, 0, NULL, NULL));
+	for (n = 2; n <= sizeof(graph); n++) {
+		for (depth = 0; depth <= 4; depth++) {
+			same_events(graph, n, depth);
+			same_verdict(graph, n, depth);
+		}
+	}
+	for (i = 1; i < sizeof(graph); i++) {
+		for (bit = 0; bit < 8; bit++) {
+			memcpy(b, graph, sizeof(graph));
+			b[i] ^= (unsigned char)(1u << bit);
+			same_events(b, sizeof(b), 0);
+			same_events(b, sizeof(b), 2);
+			same_verdict(b, sizeof(b), 0);
+			same_verdict(b, sizeof(b), 2);
+		}
+	}
+}
+
 // Random byte strings after a valid header: the reader always terminates.
 static void test_random(void)
 {
@@ -526,6 +586,7 @@ static void test_random(void)
 		same_events(x.b, len + 1, 0);
 		// a low depth limit: containers opened inline must fail exactly where the reader does
 		same_events(x.b, len + 1, 1 + (uint32_t)(n % 3));
+		same_verdict(x.b, len + 1, 1 + (uint32_t)(n % 3));
 	}
 	ZS_CHECK(1);
 }
@@ -538,6 +599,7 @@ int main(void)
 	test_strings();
 	test_varints();
 	test_maps_and_shapes();
+	test_fast_objects();
 	test_objects();
 	test_header_and_limits();
 	test_int_keys();
