@@ -230,10 +230,67 @@ static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
 }
 
+/* The per-request key cache (ZSER_G(keycache)): caches and sessions decode the same keys on
+ * every call, so a short key met before is taken from here with one more reference instead
+ * of being allocated and hashed again. Direct-mapped and fixed in size, so no input can make
+ * it grow; a colliding key replaces the older one. Strings are shared copy-on-write, like
+ * any refcounted zend_string, and keep their hash. */
+#define KEYCACHE_MAX_LEN 32
+
+void zser_keycache_start(void)
+{
+	ZSER_G(keycache_on) = true;
+}
+
+void zser_keycache_release(void)
+{
+	size_t i;
+	for (i = 0; i < sizeof(ZSER_G(keycache)) / sizeof(ZSER_G(keycache)[0]); i++) {
+		if (ZSER_G(keycache)[i]) {
+			zend_string_release(ZSER_G(keycache)[i]);
+			ZSER_G(keycache)[i] = NULL;
+		}
+	}
+	ZSER_G(keycache_on) = false;
+}
+
+/* A new reference to the string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed. */
+static zend_string *cached_key(const unsigned char *s, size_t len)
+{
+	uint64_t mix = (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[len / 2] << 16 |
+	               (uint64_t)s[len - 1] << 24 | (uint64_t)len << 32;
+	zend_string **slot = &ZSER_G(keycache)[(mix * 0x9E3779B97F4A7C15u) >> 56];
+	zend_string *c = *slot;
+
+	if (c && ZSTR_LEN(c) == len && memcmp(ZSTR_VAL(c), s, len) == 0) {
+		GC_ADDREF(c);
+		return c;
+	}
+	if (c) {
+		zend_string_release(c);
+	}
+	c = zend_string_init((const char *)s, len, 0);
+	zend_string_hash_val(c);
+	GC_ADDREF(c);
+	*slot = c;
+	return c;
+}
+
 static zend_never_inline void str_make(decoder *d, uint32_t idx)
 {
-	/* new_str() may move d->strs: store after it returns */
-	zend_string *s = new_str(d, idx);
+	zend_string *s;
+	size_t len;
+	const unsigned char *b = zs_reader_str(&d->r, idx, &len);
+
+	if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
+		if (UNEXPECTED(idx >= d->strs_cap)) {
+			d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
+		}
+		s = cached_key(b, len);
+	} else {
+		/* new_str() may move d->strs: store after it returns */
+		s = new_str(d, idx);
+	}
 	d->strs[idx] = s;
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */

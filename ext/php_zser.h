@@ -35,6 +35,10 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 ZEND_BEGIN_MODULE_GLOBALS(zser)
 /* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
 int json_error_code;
+/* zser_unserialize(): short key strings met earlier in this request (bin_decode.c), each
+ * holding one reference; released in RSHUTDOWN. keycache_on is false outside a request. */
+zend_string *keycache[256];
+bool keycache_on;
 ZEND_END_MODULE_GLOBALS(zser)
 
 ZEND_EXTERN_MODULE_GLOBALS(zser)
