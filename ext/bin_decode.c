@@ -254,6 +254,37 @@ void zser_keycache_release(void)
 	ZSER_G(keycache_on) = false;
 }
 
+/* memcmp() == 0 for 2 <= len <= KEYCACHE_MAX_LEN, without the library call: two
+ * overlapping loads cover 2..16 bytes, longer keys go 8 bytes at a time. */
+static zend_always_inline bool same_short(const char *a, const unsigned char *b, size_t len)
+{
+	uint64_t x, y, u, v;
+	size_t i;
+
+	if (len < 4) {
+		return a[0] == (char)b[0] && a[len / 2] == (char)b[len / 2] &&
+		       a[len - 1] == (char)b[len - 1];
+	}
+	if (len < 8) {
+		uint32_t p, q, m, n;
+		memcpy(&p, a, 4);
+		memcpy(&q, b, 4);
+		memcpy(&m, a + len - 4, 4);
+		memcpy(&n, b + len - 4, 4);
+		return ((p ^ q) | (m ^ n)) == 0;
+	}
+	for (i = 0; i + 8 < len; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y) {
+			return false;
+		}
+	}
+	memcpy(&u, a + len - 8, 8);
+	memcpy(&v, b + len - 8, 8);
+	return u == v;
+}
+
 /* A new reference to the string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed. */
 static zend_string *cached_key(const unsigned char *s, size_t len)
 {
@@ -262,7 +293,7 @@ static zend_string *cached_key(const unsigned char *s, size_t len)
 	zend_string **slot = &ZSER_G(keycache)[(mix * 0x9E3779B97F4A7C15u) >> 56];
 	zend_string *c = *slot;
 
-	if (c && ZSTR_LEN(c) == len && memcmp(ZSTR_VAL(c), s, len) == 0) {
+	if (c && ZSTR_LEN(c) == len && same_short(ZSTR_VAL(c), s, len)) {
 		GC_ADDREF(c);
 		return c;
 	}
