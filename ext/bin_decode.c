@@ -252,6 +252,24 @@ void zser_keycache_release(void)
 		}
 	}
 	ZSER_G(keycache_on) = false;
+	ZSER_G(keycache_active) = 0;
+}
+
+/* Each decode pins the entries it uses until the outermost running decode ends (a
+ * userland callback may start another one meanwhile), so its string table can borrow them. */
+static void keycache_enter(void)
+{
+	uint64_t gen = ++ZSER_G(keycache_gen);
+	if (ZSER_G(keycache_active)++ == 0) {
+		ZSER_G(keycache_floor) = gen;
+	}
+}
+
+static void keycache_leave(void)
+{
+	if (ZSER_G(keycache_active) > 0) {
+		ZSER_G(keycache_active)--;
+	}
 }
 
 /* memcmp() == 0 for 2 <= len <= KEYCACHE_MAX_LEN, without the library call: two
@@ -285,25 +303,29 @@ static zend_always_inline bool same_short(const char *a, const unsigned char *b,
 	return u == v;
 }
 
-/* A new reference to the string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed. */
+/* The string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed, borrowed from the
+ * cache until the running decodes end; NULL when its entry is pinned by another key. */
 static zend_string *cached_key(const unsigned char *s, size_t len)
 {
 	uint64_t mix = (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[len / 2] << 16 |
 	               (uint64_t)s[len - 1] << 24 | (uint64_t)len << 32;
-	zend_string **slot = &ZSER_G(keycache)[(mix * 0x9E3779B97F4A7C15u) >> 56];
-	zend_string *c = *slot;
+	size_t h = (size_t)((mix * 0x9E3779B97F4A7C15u) >> 56);
+	zend_string *c = ZSER_G(keycache)[h];
 
-	if (c && ZSTR_LEN(c) == len && same_short(ZSTR_VAL(c), s, len)) {
-		GC_ADDREF(c);
-		return c;
-	}
 	if (c) {
+		if (ZSTR_LEN(c) == len && same_short(ZSTR_VAL(c), s, len)) {
+			ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
+			return c;
+		}
+		if (ZSER_G(keycache_used)[h] >= ZSER_G(keycache_floor)) {
+			return NULL;
+		}
 		zend_string_release(c);
 	}
 	c = zend_string_init((const char *)s, len, 0);
 	zend_string_hash_val(c);
-	GC_ADDREF(c);
-	*slot = c;
+	ZSER_G(keycache)[h] = c;
+	ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
 	return c;
 }
 
@@ -318,10 +340,14 @@ static zend_never_inline void str_make(decoder *d, uint32_t idx)
 			d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
 		}
 		s = cached_key(b, len);
-	} else {
-		/* new_str() may move d->strs: store after it returns */
-		s = new_str(d, idx);
+		if (EXPECTED(s != NULL)) {
+			/* pinned in the cache: the table does not own it */
+			d->strs[idx] = s;
+			return;
+		}
 	}
+	/* new_str() may move d->strs: store after it returns */
+	s = new_str(d, idx);
 	d->strs[idx] = s;
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */
@@ -1462,6 +1488,7 @@ static void free_decoder(decoder *d)
 		efree(d->created);
 	}
 	zs_reader_free(&d->r);
+	keycache_leave();
 }
 
 static void report(decoder *d, size_t len, bool throw_on_error)
@@ -1504,6 +1531,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
+	keycache_enter();
 	zs_reader_init(&d.r, buf, len, &zser_emalloc,
 	               depth <= 0 || depth > ZS_WIRE_MAX_DEPTH ? 0 : (uint32_t)depth);
 	if (!zs_reader_header(&d.r)) {
