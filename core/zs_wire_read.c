@@ -43,7 +43,7 @@ const unsigned char zs_wire_tag_class[256] = {
 	ZS_TC_NULL, ZS_TC_FALSE, ZS_TC_TRUE, ZS_TC_U8, ZS_TC_U16, ZS_TC_U32, ZS_TC_SLOW, ZS_TC_SLOW,
 	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_STR, ZS_TC_SREF, ZS_TC_LIST,
 	/* 0xD0-0xDF: MAP OBJECT SHAPE, then objects, back-references and reserved tags */
-	ZS_TC_MAP, ZS_TC_SLOW, ZS_TC_SHAPE, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_BACKREF_OBJ,
+	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SHAPE, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_BACKREF_OBJ,
 	ZS_TC_BACKREF_REF, C4(ZS_TC_SLOW), C4(ZS_TC_SLOW),
 	/* 0xE0-0xEF reserved */
 	C16(ZS_TC_SLOW),
@@ -708,23 +708,6 @@ shape_ref:
 	if (ev->count > REMAIN(r)) {
 		return fail(r, ZS_WE_COUNT, at);
 	}
-	return true;
-}
-
-bool zs_reader_map_def(zs_reader *r, zs_item *it)
-{
-	const unsigned char *at = r->p;
-	zs_event ev;
-	uint32_t key_base;
-	bool known;
-
-	r->p++;
-	if (!read_container_header(r, ZS_T_MAP, at, &ev, &key_base, &known)) {
-		return false;
-	}
-	it->count = ev.count;
-	it->shape = ev.shape;
-	it->cls = ZS_WIRE_NO_INDEX;
 	return true;
 }
 

@@ -164,8 +164,7 @@ enum {
 	ZS_TC_LIST,
 	ZS_TC_SHAPE,
 	ZS_TC_BACKREF_OBJ,
-	ZS_TC_BACKREF_REF,
-	ZS_TC_MAP
+	ZS_TC_BACKREF_REF
 };
 /* ZS_TC_* of each tag byte. */
 extern const unsigned char zs_wire_tag_class[256];
@@ -178,11 +177,6 @@ typedef struct zs_item {
 	uint32_t shape; /* ZS_EV_MAP, ZS_EV_OBJECT: shape; ZS_WIRE_NO_INDEX for a list */
 	uint32_t cls;   /* ZS_EV_OBJECT: string table index of the class name */
 } zs_item;
-
-/* zs_reader_step()'s MAP (§7), out of line: reads the tag at r->p, the count and the new
- * shape's keys with every check of zs_reader_next(), and sets it->count and it->shape. False
- * with the error set (as zs_reader_next() would report it) on malformed input. */
-bool zs_reader_map_def(zs_reader *r, zs_item *it);
 
 /* A canonical varint of one to three bytes (FORMAT.md §3) at p, with `left` bytes there:
  * its length, the value in *v; 0 when it is longer, truncated or overlong (then
@@ -209,9 +203,9 @@ ZS_INLINE unsigned zs_varint3(const unsigned char *p, size_t left, uint32_t *v)
  * and needs no table to grow: null, booleans, ints of the one-byte, U8, U16 and U32 forms,
  * strings (FIXSTR, FIXSREF, STR and SREF with varints of up to 3 bytes) while the string
  * table has room; lists (FIXLIST, LIST), shapes already defined, of arrays or objects
- * (FIXSHAPE, SHAPE), new array shapes (MAP), within the depth limit and the frame table's room;
- * BACKREF_OBJ and BACKREF_REF (varints of up to 3 bytes) to a valid slot of the right kind in a
- * blob with the reference flag. It takes the value's slot (none for BACKREF_REF), advances the
+ * (FIXSHAPE, SHAPE), within the depth limit and the frame table's room; BACKREF_OBJ and
+ * BACKREF_REF (varints of up to 3 bytes) to a valid slot of the right kind in a blob with
+ * the reference flag. It takes the value's slot (none for BACKREF_REF), advances the
  * container and opens a list, map or object exactly as zs_reader_next() would, and returns
  * the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT, _STRING, _LIST, _MAP, _OBJECT,
  * _BACKREF_OBJ or _BACKREF_REF, with *it filled. An empty list opens no frame (it holds
@@ -383,16 +377,6 @@ open:
 		}
 		it->count = v;
 		p += n;
-		break;
-	case ZS_TC_MAP:
-		/* a new array shape: what can refuse it without reading comes first, so that the value
-		 * is then left untouched for zs_reader_next(); a malformed definition sets the error
-		 * (which stops every later step) exactly as zs_reader_next() would */
-		if (r->depth == r->frames_cap || r->level >= r->max_depth || !zs_reader_map_def(r, it)) {
-			return -1;
-		}
-		p = r->p;
-		type = ZS_EV_MAP;
 		break;
 	case ZS_TC_BACKREF_OBJ:
 		/* an earlier slot holding an object (§9); this one takes the next slot */
