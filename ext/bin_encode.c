@@ -17,66 +17,198 @@
 #include "ext/standard/basic_functions.h"
 #include "zser_internal.h"
 #include "zs_wire_write.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+#include "bin_sleep.h"
 
-/* One record per key in a shape's lookup key: a kind byte and 8 bytes of payload. */
-#define KEYREC 9
+/* The output is written at a raw cursor into chunks: first a buffer on the C stack, then
+ * heap chunks of doubling size that are never moved. At the end one zend_string of the exact
+ * size receives them all, so each byte is copied once (a growing string would copy it about
+ * twice while growing and once more when trimmed). Past OUT_CHUNKED_MAX bytes the chunks
+ * are gathered into one string that then grows by reallocation: blocks that large are
+ * mapped on their own and mostly grow and shrink in place. */
+#define OUT_STACK       1024
+#define OUT_CHUNK_MIN   8192
+#define OUT_CHUNKED_MAX (1024 * 1024)
+typedef struct out_chunk {
+	struct out_chunk *next;
+	size_t len;
+	unsigned char data[1];
+} out_chunk;
 
-/* Recently seen array key sequences and their shapes: rows of a table hit this and skip
- * interning their keys one by one. Keys are held (strings addref'd). */
-#define MEMO_SIZE 16
-typedef struct shape_memo {
-	uint32_t count;
-	uint32_t shape;
-	zval *keys;
-} shape_memo;
+/* String table (FORMAT.md §5): `strs` lists the strings by index (borrowed or held, see
+ * str_hold_all()); `str_slots` is an open-addressing index over them. Both start inside the
+ * encoder. A string's hash is the one PHP caches in it (str_hash()). */
+#define STR_SLOTS0 64
+#define STR_LIST0  (STR_SLOTS0 / 2)
+typedef uint32_t str_slot; /* string index + 1; 0: empty slot */
 
-/* The strings of a small value are interned in an open-addressing table inside the encoder
- * (on the C stack: no allocation, no HashTable set-up and teardown); once it is 3/4 full its
- * entries move to a HashTable, which then serves the rest of the call. Entries hold their
- * string, so that an address freed and reused mid-call cannot alias an older string. */
-#define SMALL_STRS 64
-typedef struct small_str {
+/* Shape table (§7, §8): a shape is a class (NULL for arrays) and a key sequence, its keys in
+ * `skeys[first .. first+count)`. A string key points to the string table's copy (held
+ * there) or to the permanent empty string, with its hash in `v`; an integer key has s NULL
+ * and its value in `v`. Shapes are found by a hash of their keys' hashes, which PHP arrays
+ * keep in their buckets: a repeated shape is recognised without interning its keys. */
+#define SHAPE_SLOTS0    32
+#define SHAPES0         (SHAPE_SLOTS0 / 2)
+#define SKEYS0          64
+/* Shape memo: 2^SHAPE_MEMO_BITS entries of shape index + 1 (0: none). */
+#define SHAPE_MEMO_BITS 6
+typedef struct shape_key {
 	zend_string *s;
-	uint32_t idx;
-} small_str;
+	zend_ulong v;
+} shape_key;
+typedef struct shape {
+	uint64_t h;
+	zend_string *cls;
+	uint32_t first;
+	uint32_t count;
+} shape;
+
+/* Classes whose declared properties are all set map straight to their shape. */
+#define CE_CACHE 16
+typedef struct ce_shape {
+	zend_class_entry *ce;
+	uint32_t shape;
+} ce_shape;
 
 typedef struct encoder {
-	smart_str *buf;
-	HashTable strs; /* string content -> string table index, once spilled */
+	unsigned char *p, *end, *base;
+	size_t stack_len;        /* bytes in the stack buffer once the output left it */
+	out_chunk *first, *last; /* heap chunks, in order; the cursor is in `last` if any */
+	size_t chunk_size;       /* size of the next heap chunk */
+	size_t chunked;          /* bytes in the chunks before the current one */
+	zend_string *big;        /* the output once it outgrew the chunks; the cursor is in it */
+	str_slot *str_slots;
+	bool str_pending;     /* strs[str_indexed..nstrs) are not in str_slots yet, or the
+	                         inline slots are not cleared yet */
+	bool str_slots_ready; /* str_slots is cleared (the inline slots are only on use) */
+	uint32_t str_indexed;
+	bool hold; /* the table holds references to its strings (str_hold_all()) */
+	uint32_t str_mask;
+	uint32_t str_shift; /* 64 - log2(slots) */
 	uint32_t nstrs;
-	bool spilled;        /* strs is in use and small[] is empty */
-	uint64_t small_live; /* bit i: small[i] holds a string (small[] is not zeroed) */
-	HashTable shapes;    /* key records -> shape index */
+	zend_string **strs;
+	uint32_t strs_cap;
+	uint32_t *shape_slots;
+	bool shapes_pending;    /* shapes[shapes_indexed..nshapes) are not hashed and indexed
+	                           yet, or the inline slots are not cleared yet */
+	bool shape_slots_ready; /* shape_slots is cleared (the inline slots only on use) */
+	uint32_t shapes_indexed;
+	uint64_t count_bits; /* bit (count % 64) set for the key count of every shape */
+	uint32_t shape_mask;
 	uint32_t nshapes;
-	HashTable ids;       /* counted pointer -> slot; pointer+1 -> the value, kept alive */
-	uint32_t n;          /* last slot taken, as data->n in var.c */
-	HashTable ce_shapes; /* class entry -> shape, for objects with all declared props set */
-	smart_str kb;        /* scratch: key records of the array or object being written */
-	zend_ulong kh;       /* hash of the records in kb, built as they are added */
-	const char *def;     /* next key record of the shape being defined (held by shapes) */
+	shape *shapes;
+	uint32_t shapes_cap;
+	uint32_t nskeys;
+	shape_key *skeys;
+	uint32_t skeys_cap;
+	uint32_t ce_live;   /* bit i: ce_cache[i] is set */
+	uint64_t memo_live; /* bit i: memo[i] is set */
+	uint32_t memo[1 << SHAPE_MEMO_BITS];
+	uint32_t memo_none; /* stands for the memo entry of a value's first shape: always 0 */
+	/* Identity table (§9): each object or reference that may be met again, held (so that
+	 * its address cannot be reused while we run) in `held` in the order met, its slot in
+	 * the zval's u2; `id_slots` indexes them by address. Allocated on first use. */
+	zval *held;
+	uint32_t nheld;
+	uint32_t *id_slots;
+	uint32_t id_mask;
+	uint32_t id_shift;
+	uint32_t n; /* last slot taken, as data->n in var.c */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
-	uint32_t memo_live; /* bit i: memo[i] holds keys (the array is not zeroed up front) */
-	shape_memo memo[MEMO_SIZE];
-	small_str small[SMALL_STRS];
+	ce_shape ce_cache[CE_CACHE];
+	str_slot str_slots0[STR_SLOTS0];
+	zend_string *strs0[STR_LIST0];
+	uint32_t shape_slots0[SHAPE_SLOTS0];
+	shape shapes0[SHAPES0];
+	shape_key skeys0[SKEYS0];
+	unsigned char stack[OUT_STACK];
 } encoder;
 
 static zend_result encode_value(encoder *e, zval *v);
+static zend_always_inline zend_result encode_array(encoder *e, zval *v);
 
 /* ==== Output ==== */
 
+/* Copies the stack buffer and the chunks, in order, to dst; frees the chunks. */
+static char *out_gather(encoder *e, char *dst)
+{
+	out_chunk *c, *next;
+
+	memcpy(dst, e->stack, e->stack_len);
+	dst += e->stack_len;
+	for (c = e->first; c; c = next) {
+		next = c->next;
+		memcpy(dst, c->data, c->len);
+		dst += c->len;
+		efree(c);
+	}
+	e->first = e->last = NULL;
+	return dst;
+}
+
+static zend_never_inline void out_grow(encoder *e, size_t n)
+{
+	size_t len = (size_t)(e->p - e->base), size;
+	out_chunk *c;
+
+	if (e->big || e->chunked + len + n > OUT_CHUNKED_MAX) {
+		size_t total = e->chunked + len, cap;
+		if (UNEXPECTED(n > ZSTR_MAX_LEN / 2 - total)) {
+			zend_error_noreturn(E_ERROR, "String size overflow");
+		}
+		cap = (total + n) * 2;
+		if (e->big) {
+			e->big = zend_string_realloc(e->big, cap, 0);
+		} else {
+			if (e->last) {
+				e->last->len = len;
+			} else {
+				e->stack_len = len;
+			}
+			e->big = zend_string_alloc(cap, 0);
+			out_gather(e, ZSTR_VAL(e->big));
+		}
+		e->chunked = 0;
+		e->base = (unsigned char *)ZSTR_VAL(e->big);
+		e->p = e->base + total;
+		e->end = e->base + cap;
+		return;
+	}
+	size = e->chunk_size > n ? e->chunk_size : n;
+	c = safe_emalloc(1, size, offsetof(out_chunk, data));
+	if (e->last) {
+		e->last->len = len;
+		e->last->next = c;
+	} else {
+		e->stack_len = len;
+		e->first = c;
+	}
+	e->chunked += len;
+	c->next = NULL;
+	e->last = c;
+	e->base = e->p = c->data;
+	e->end = c->data + size;
+	e->chunk_size *= 2;
+}
+
+/* Room for n more bytes at the cursor. */
 static zend_always_inline unsigned char *out_begin(encoder *e, size_t n)
 {
-	smart_str_alloc(e->buf, n, 0);
-	return (unsigned char *)ZSTR_VAL(e->buf->s) + ZSTR_LEN(e->buf->s);
+	if (UNEXPECTED((size_t)(e->end - e->p) < n)) {
+		out_grow(e, n);
+	}
+	return e->p;
 }
 
 static zend_always_inline void out_end(encoder *e, unsigned char *p)
 {
-	ZSTR_LEN(e->buf->s) = (size_t)((char *)p - ZSTR_VAL(e->buf->s));
+	e->p = p;
 }
 
 static zend_always_inline void out_tag(encoder *e, unsigned char tag)
@@ -86,90 +218,224 @@ static zend_always_inline void out_tag(encoder *e, unsigned char tag)
 	out_end(e, p);
 }
 
-/* Index of the lowest set bit of a non-zero word. */
-static zend_always_inline uint32_t lowest_bit(uint64_t x)
+/* ==== String table (§5) ==== */
+
+/* Equal bytes, for the short keys and strings that dominate: word loads (16-byte vectors
+ * where SSE2 is there), no libc call. */
+static zend_always_inline bool same_bytes(const char *a, const char *b, size_t len)
 {
-#if defined(__GNUC__) || defined(__clang__)
-	return (uint32_t)__builtin_ctzll(x);
-#else
-	uint32_t i = 0;
-	while (!(x & 1)) {
-		x >>= 1;
-		i++;
+	uint64_t x, y;
+	uint32_t x4, y4;
+	size_t i;
+
+#ifdef __SSE2__
+	if (len > 16) {
+		__m128i u, v;
+		for (i = 0; i + 16 < len; i += 16) {
+			u = _mm_loadu_si128((const __m128i *)(const void *)(a + i));
+			v = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+			if (_mm_movemask_epi8(_mm_cmpeq_epi8(u, v)) != 0xFFFF) {
+				return false;
+			}
+		}
+		u = _mm_loadu_si128((const __m128i *)(const void *)(a + len - 16));
+		v = _mm_loadu_si128((const __m128i *)(const void *)(b + len - 16));
+		return _mm_movemask_epi8(_mm_cmpeq_epi8(u, v)) == 0xFFFF;
 	}
-	return i;
 #endif
-}
-
-static void small_release(encoder *e)
-{
-	uint64_t live = e->small_live;
-	while (live) {
-		zend_string_release(e->small[lowest_bit(live)].s);
-		live &= live - 1;
+	if (len >= 8) {
+		for (i = 0; i + 8 < len; i += 8) {
+			memcpy(&x, a + i, 8);
+			memcpy(&y, b + i, 8);
+			if (x != y) {
+				return false;
+			}
+		}
+		memcpy(&x, a + len - 8, 8);
+		memcpy(&y, b + len - 8, 8);
+		return x == y;
 	}
-	e->small_live = 0;
+	if (len >= 4) {
+		memcpy(&x4, a, 4);
+		memcpy(&y4, b, 4);
+		if (x4 != y4) {
+			return false;
+		}
+		memcpy(&x4, a + len - 4, 4);
+		memcpy(&y4, b + len - 4, 4);
+		return x4 == y4;
+	}
+	return len == 0 || (a[0] == b[0] && a[len >> 1] == b[len >> 1] && a[len - 1] == b[len - 1]);
 }
 
-/* Moves the small table's entries into e->strs (which holds its own references). */
-static void small_spill(encoder *e)
+static zend_always_inline bool same_str(const zend_string *a, const zend_string *b)
+{
+	return ZSTR_LEN(a) == ZSTR_LEN(b) && same_bytes(ZSTR_VAL(a), ZSTR_VAL(b), ZSTR_LEN(a));
+}
+
+/* Hash of a string for the string table: PHP's own, cached in the string (keys and interned
+ * strings have it already; a value serialized again finds it there). */
+static zend_always_inline uint64_t str_hash(zend_string *s)
+{
+	return zend_string_hash_val(s);
+}
+
+#define MUL_K UINT64_C(0x9E3779B97F4A7C15)
+
+/* Home slot of a string hash. PHP's hash ends in the last bytes added almost unchanged, so
+ * strings differing only at their end would crowd neighbouring slots: multiply first. */
+static zend_always_inline uint32_t str_home(uint64_t h, uint32_t shift)
+{
+	return (uint32_t)((h * MUL_K) >> shift);
+}
+
+static zend_always_inline void str_place(encoder *e, uint32_t idx)
+{
+	uint32_t j = str_home(ZSTR_H(e->strs[idx]), e->str_shift);
+	while (e->str_slots[j]) {
+		j = (j + 1) & e->str_mask;
+	}
+	e->str_slots[j] = idx + 1;
+}
+
+/* Doubles the index and the list; every string is in the index afterwards. */
+static zend_never_inline void str_grow(encoder *e)
+{
+	uint32_t size = (e->str_mask + 1) * 2, i;
+
+	if (e->str_slots != e->str_slots0) {
+		efree(e->str_slots);
+	}
+	e->str_slots = ecalloc(size, sizeof(str_slot));
+	e->str_slots_ready = true;
+	e->str_shift--;
+	e->str_mask = size - 1;
+	/* the list never outgrows half the slots */
+	if (e->strs == e->strs0) {
+		e->strs = safe_emalloc(size / 2, sizeof(zend_string *), 0);
+		memcpy(e->strs, e->strs0, sizeof(e->strs0));
+	} else {
+		e->strs = safe_erealloc(e->strs, size / 2, sizeof(zend_string *), 0);
+	}
+	e->strs_cap = size / 2;
+	for (i = 0; i < e->nstrs; i++) {
+		str_place(e, i);
+	}
+	e->str_indexed = e->nstrs;
+	e->str_pending = false;
+}
+
+/* Brings the index up to date with the list (strings appended by str_append()). */
+static zend_never_inline void str_index(encoder *e)
+{
+	if (!e->str_slots_ready) {
+		memset(e->str_slots0, 0, sizeof(e->str_slots0));
+		e->str_slots_ready = true;
+	}
+	for (; e->str_indexed < e->nstrs; e->str_indexed++) {
+		str_place(e, e->str_indexed);
+	}
+	e->str_pending = false;
+}
+
+/* From here on the string table holds a reference to each of its strings. Until userland
+ * code can run (magic methods, error handlers, destructors) or a temporary table is
+ * released, nothing can free a string of the value being written, and the table only
+ * borrows them; from the first such point on, an address freed and reused mid-call must
+ * not alias an older string, so they are held. */
+static zend_never_inline void str_hold_all(encoder *e)
 {
 	uint32_t i;
-	zval zv;
 
-	uint64_t live = e->small_live;
-	zend_hash_init(&e->strs, SMALL_STRS * 4, NULL, NULL, 0);
-	while (live) {
-		i = lowest_bit(live);
-		live &= live - 1;
-		ZVAL_LONG(&zv, e->small[i].idx);
-		zend_hash_add_new(&e->strs, e->small[i].s, &zv);
+	if (e->hold) {
+		return;
 	}
-	small_release(e);
-	e->spilled = true;
+	for (i = 0; i < e->nstrs; i++) {
+		zend_string_addref(e->strs[i]);
+	}
+	e->hold = true;
 }
 
-/* Index of s in the string table, adding it if new (*is_new then true). s is not empty. */
-static zend_always_inline uint32_t intern(encoder *e, zend_string *s, bool *is_new)
+/* Index of s (non-empty, h = str_hash(s)) in the string table, adding it if new (*is_new
+ * then true). */
+static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h, bool *is_new)
 {
-	zval *zv;
+	uint32_t i;
+	str_slot *sl;
 
-	if (EXPECTED(!e->spilled)) {
-		zend_ulong h = zend_string_hash_val(s);
-		uint32_t i = (uint32_t)h & (SMALL_STRS - 1);
-		/* the table is never full (spilled at 3/4), so the probe ends */
-		while (e->small_live & ((uint64_t)1 << i)) {
-			zend_string *t = e->small[i].s;
-			if (t == s || (ZSTR_H(t) == h && zend_string_equal_content(t, s))) {
-				*is_new = false;
-				return e->small[i].idx;
-			}
-			i = (i + 1) & (SMALL_STRS - 1);
-		}
-		if (EXPECTED(e->nstrs < SMALL_STRS * 3 / 4)) {
-			e->small_live |= (uint64_t)1 << i;
-			e->small[i].s = zend_string_copy(s);
-			e->small[i].idx = e->nstrs;
-			*is_new = true;
-			return e->nstrs++;
-		}
-		small_spill(e);
+	if (UNEXPECTED(e->str_pending)) {
+		str_index(e);
 	}
-	zv = zend_hash_lookup(&e->strs, s);
-	if (Z_TYPE_P(zv) == IS_NULL) {
-		ZVAL_LONG(zv, e->nstrs);
-		*is_new = true;
-		return e->nstrs++;
+	for (i = str_home(h, e->str_shift);; i = (i + 1) & e->str_mask) {
+		const zend_string *t;
+		sl = &e->str_slots[i];
+		if (!*sl) {
+			break;
+		}
+		t = e->strs[*sl - 1];
+		if (t == s || (ZSTR_H(t) == h && same_str(t, s))) {
+			*is_new = false;
+			return *sl - 1;
+		}
 	}
-	*is_new = false;
-	return (uint32_t)Z_LVAL_P(zv);
+	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
+		str_grow(e);
+		i = str_home(h, e->str_shift);
+		while (e->str_slots[i]) {
+			i = (i + 1) & e->str_mask;
+		}
+		sl = &e->str_slots[i];
+	}
+	*sl = e->nstrs + 1;
+	e->strs[e->nstrs] = e->hold ? zend_string_copy(s) : s;
+	*is_new = true;
+	e->str_indexed = e->nstrs + 1;
+	return e->nstrs++;
+}
+
+/* Adds s (non-empty, its hash set), known not to be in the table, without indexing it: the keys
+ * of the first map of a value, mostly the only strings of a small one, never need a
+ * lookup. The index catches up at the next intern(). */
+static zend_always_inline uint32_t str_append(encoder *e, zend_string *s)
+{
+	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
+		str_grow(e);
+	}
+	e->strs[e->nstrs] = e->hold ? zend_string_copy(s) : s;
+	e->str_pending = true;
+	return e->nstrs++;
+}
+
+/* Copies a string into the output; short ones without a libc call. */
+static zend_always_inline void copy_bytes(unsigned char *p, const char *s, size_t len)
+{
+	uint64_t a, b;
+	uint32_t c, d;
+
+	if (len > 16) {
+		memcpy(p, s, len);
+	} else if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+		memcpy(p, &a, 8);
+		memcpy(p + len - 8, &b, 8);
+	} else if (len >= 4) {
+		memcpy(&c, s, 4);
+		memcpy(&d, s + len - 4, 4);
+		memcpy(p, &c, 4);
+		memcpy(p + len - 4, &d, 4);
+	} else if (len) {
+		p[0] = (unsigned char)s[0];
+		p[len >> 1] = (unsigned char)s[len >> 1];
+		p[len - 1] = (unsigned char)s[len - 1];
+	}
 }
 
 static zend_always_inline void write_literal(encoder *e, const char *s, size_t len)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX + len);
 	p = zs_wire_put_str_header(p, len);
-	memcpy(p, s, len);
+	copy_bytes(p, s, len);
 	out_end(e, p + len);
 }
 
@@ -179,22 +445,28 @@ static zend_always_inline void write_sref(encoder *e, uint32_t idx)
 	out_end(e, zs_wire_put_sref(p, idx));
 }
 
-/* §5: first occurrence as a literal, repeats as references. */
-static void write_string(encoder *e, zend_string *s)
+/* §5: first occurrence as a literal, repeats as references. s is not empty; h its hash.
+ * Returns its string index. */
+static zend_always_inline uint32_t write_interned(encoder *e, zend_string *s, uint64_t h)
 {
 	bool is_new;
-	uint32_t idx;
+	uint32_t idx = intern(e, s, h, &is_new);
 
-	if (ZSTR_LEN(s) == 0) {
-		out_tag(e, ZS_T_FIXSTR);
-		return;
-	}
-	idx = intern(e, s, &is_new);
 	if (is_new) {
 		write_literal(e, ZSTR_VAL(s), ZSTR_LEN(s));
 	} else {
 		write_sref(e, idx);
 	}
+	return idx;
+}
+
+static zend_always_inline void write_string(encoder *e, zend_string *s)
+{
+	if (ZSTR_LEN(s) == 0) {
+		out_tag(e, ZS_T_FIXSTR);
+		return;
+	}
+	write_interned(e, s, str_hash(s));
 }
 
 static zend_always_inline void write_int(encoder *e, zend_long v)
@@ -211,94 +483,424 @@ static zend_always_inline void write_varint(encoder *e, uint64_t v)
 
 /* ==== Shapes (§7, §8) ==== */
 
-static zend_always_inline void keyrec(encoder *e, unsigned char kind, uint64_t v)
+static zend_always_inline uint64_t mix(uint64_t h, uint64_t v)
 {
-	char *p = smart_str_extend(&e->kb, KEYREC);
-	p[0] = (char)kind;
-	memcpy(p + 1, &v, 8);
-	/* a word-wise mix is far cheaper than hashing the bytes again at lookup; only
-	 * find_shape() keys the shapes table, so every key there carries this hash */
-	e->kh = (e->kh ^ (v + (zend_ulong)kind)) * (zend_ulong)0x9E3779B97F4A7C15u;
-	e->kh ^= e->kh >> 29;
+	h = (h ^ v) * UINT64_C(0x9E3779B97F4A7C15);
+	return h ^ (h >> 29);
 }
 
-/* Adds the key record of one array key or property name. */
-static zend_always_inline void add_key(encoder *e, zend_string *key, zend_ulong idx)
+static zend_always_inline bool is_magic_member(bool incomplete, zend_string *key)
 {
-	bool is_new;
-	if (!key) {
-		keyrec(e, 'i', (uint64_t)idx);
-	} else if (ZSTR_LEN(key) == 0) {
-		keyrec(e, 'e', 0);
-	} else {
-		keyrec(e, 's', intern(e, key, &is_new));
+	return incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER);
+}
+
+static zend_always_inline bool same_cls(const shape *sh, zend_string *cls)
+{
+	if (sh->cls == cls) {
+		return true;
 	}
+	return sh->cls && cls && ZSTR_H(sh->cls) == ZSTR_H(cls) && same_str(sh->cls, cls);
 }
 
-/* Writes one key of a new shape: literal when its string entered the table at or after
- * `first_new`, that is with this very shape. Its string index is read back from the key
- * record add_key() made, the keys being met in the same order. */
-static void write_def_key(encoder *e, zend_string *key, zend_ulong idx, uint32_t first_new)
+/* One key of a stored shape against a key of the value being written (h: bucket hash or
+ * integer key). */
+static zend_always_inline bool same_key(const shape_key *k, zend_string *key, zend_ulong h)
 {
-	const char *rec = e->def;
-
-	e->def += KEYREC;
 	if (!key) {
-		write_int(e, (zend_long)idx);
-	} else if (ZSTR_LEN(key) == 0) {
-		out_tag(e, ZS_T_FIXSTR);
-	} else {
-		uint64_t v;
-		uint32_t sidx;
-		ZEND_ASSERT(rec[0] == 's');
-		memcpy(&v, rec + 1, 8);
-		sidx = (uint32_t)v;
-		if (sidx >= first_new) {
-			write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
-		} else {
-			write_sref(e, sidx);
+		return !k->s && k->v == h;
+	}
+	return k->s == key || (k->s && k->v == h && same_str(k->s, key));
+}
+
+/* The key loops below walk a hash's buckets directly (the hash of a string key is in its
+ * bucket); packed arrays that are not lists, rare, take the generic macro. Indirect
+ * elements (property tables) are followed and skipped when uninitialized, as the _IND
+ * iteration macros do. */
+static zend_always_inline zval *bucket_val(Bucket *b)
+{
+	zval *z = &b->val;
+	if (Z_TYPE_P(z) == IS_INDIRECT) {
+		z = Z_INDIRECT_P(z);
+	}
+	return z;
+}
+
+/* True when the keys of ht are exactly the `count` keys at k. */
+static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count, HashTable *ht,
+                                             bool incomplete)
+{
+	const shape_key *end_k = k + count;
+	zend_string *key;
+	zend_ulong h;
+	zval *val;
+
+	if (EXPECTED(!HT_IS_PACKED(ht))) {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
+				continue;
+			}
+			if (k == end_k || !same_key(k, b->key, b->h)) {
+				return false;
+			}
+			k++;
 		}
+		return k == end_k;
 	}
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, h, key, val)
+	{
+		(void)val;
+		if (k == end_k || !same_key(k, key, h)) {
+			return false;
+		}
+		k++;
+	}
+	ZEND_HASH_FOREACH_END();
+	return k == end_k;
 }
 
-/* Looks up the shape whose records are in e->kb; returns its index and whether it is new.
- * The scratch string itself is the lookup key, carrying the hash keyrec() built; a new
- * shape keeps it as its table key and the next kb_reset() starts a fresh one. */
-static uint32_t find_shape(encoder *e, bool *is_new)
+/* Hash of the key sequence of ht (and class cls); *count_out: the number of keys. */
+static zend_always_inline uint64_t hash_keys(zend_string *cls, HashTable *ht, bool incomplete,
+                                             uint32_t *count_out)
 {
-	zval *zv;
+	uint64_t h = cls ? zend_string_hash_val(cls) : 0;
+	uint32_t count = 0;
+	zend_string *key;
+	zend_ulong kh;
+	zval *val;
 
-	/* non-zero, as zend_string_hash_val() expects of a set hash */
-	ZSTR_H(e->kb.s) = e->kh | ((zend_ulong)1 << (sizeof(zend_ulong) * 8 - 1));
-	zv = zend_hash_lookup(&e->shapes, e->kb.s);
-	if (Z_TYPE_P(zv) == IS_NULL) {
-		ZVAL_LONG(zv, e->nshapes);
-		e->def = ZSTR_VAL(e->kb.s);
-		/* the table holds its own reference now: hand ours back */
-		zend_string_release(e->kb.s);
-		e->kb.s = NULL;
-		e->kb.a = 0;
-		*is_new = true;
-		return e->nshapes++;
+	if (EXPECTED(!HT_IS_PACKED(ht))) {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
+				continue;
+			}
+			h = mix(h, b->h);
+			count++;
+		}
+	} else {
+		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
+		{
+			(void)val;
+			(void)key;
+			h = mix(h, kh);
+			count++;
+		}
+		ZEND_HASH_FOREACH_END();
 	}
-	*is_new = false;
-	return (uint32_t)Z_LVAL_P(zv);
+	*count_out = count;
+	return mix(h, count);
 }
 
-static void write_shape_ref(encoder *e, uint32_t shape)
+static zend_always_inline void shape_place(encoder *e, uint32_t idx)
+{
+	uint32_t i = (uint32_t)e->shapes[idx].h & e->shape_mask;
+	while (e->shape_slots[i]) {
+		i = (i + 1) & e->shape_mask;
+	}
+	e->shape_slots[i] = idx + 1;
+}
+
+static zend_never_inline void shapes_grow(encoder *e)
+{
+	uint32_t size = (e->shape_mask + 1) * 2, i;
+
+	if (e->shape_slots != e->shape_slots0) {
+		efree(e->shape_slots);
+	}
+	e->shape_slots = ecalloc(size, sizeof(uint32_t));
+	e->shape_slots_ready = true;
+	e->shape_mask = size - 1;
+	if (e->shapes == e->shapes0) {
+		e->shapes = safe_emalloc(size / 2, sizeof(shape), 0);
+		memcpy(e->shapes, e->shapes0, sizeof(e->shapes0));
+	} else {
+		e->shapes = safe_erealloc(e->shapes, size / 2, sizeof(shape), 0);
+	}
+	e->shapes_cap = size / 2;
+	for (i = 0; i < e->shapes_indexed; i++) {
+		shape_place(e, i);
+	}
+}
+
+/* Hashes and indexes the shapes added by shape_add_pending() (the same hash hash_keys() and
+ * write_declared_shape() compute from a value's keys). */
+static zend_never_inline void shape_index_pending(encoder *e)
+{
+	if (!e->shape_slots_ready) {
+		memset(e->shape_slots0, 0, sizeof(e->shape_slots0));
+		e->shape_slots_ready = true;
+	}
+	for (; e->shapes_indexed < e->nshapes; e->shapes_indexed++) {
+		shape *sh = &e->shapes[e->shapes_indexed];
+		const shape_key *k = e->skeys + sh->first, *end = k + sh->count;
+		uint64_t h = sh->cls ? ZSTR_H(sh->cls) : 0;
+		for (; k != end; k++) {
+			h = mix(h, k->v);
+		}
+		sh->h = mix(h, sh->count);
+		shape_place(e, e->shapes_indexed);
+	}
+	e->shapes_pending = false;
+}
+
+/* Room for `count` more shape keys. */
+static void skeys_reserve(encoder *e, uint32_t count)
+{
+	size_t need = (size_t)e->nskeys + count, cap;
+
+	if (EXPECTED(need <= e->skeys_cap)) {
+		return;
+	}
+	cap = (size_t)e->skeys_cap * 2 > need ? (size_t)e->skeys_cap * 2 : need;
+	if (e->skeys == e->skeys0) {
+		e->skeys = safe_emalloc(cap, sizeof(shape_key), 0);
+		memcpy(e->skeys, e->skeys0, sizeof(e->skeys0));
+	} else {
+		e->skeys = safe_erealloc(e->skeys, cap, sizeof(shape_key), 0);
+	}
+	e->skeys_cap = (uint32_t)cap;
+}
+
+static zend_always_inline shape *shape_append(encoder *e, zend_string *cls, uint32_t first)
+{
+	shape *sh;
+
+	if (UNEXPECTED(e->nshapes + 1 >= e->shapes_cap)) {
+		shapes_grow(e);
+	}
+	sh = &e->shapes[e->nshapes];
+	sh->cls = cls;
+	sh->first = first;
+	sh->count = e->nskeys - first;
+	e->count_bits |= (uint64_t)1 << (sh->count & 63);
+	return sh;
+}
+
+/* Registers the shape whose keys were just appended from `first`, with hash h; returns its
+ * index. No shape is pending (shape_index_pending() ran). */
+static uint32_t shape_add(encoder *e, uint64_t h, zend_string *cls, uint32_t first)
+{
+	shape_append(e, cls, first)->h = h;
+	shape_place(e, e->nshapes);
+	e->shapes_indexed++;
+	return e->nshapes++;
+}
+
+/* Same, for an array shape no lookup has needed yet: hashed and indexed when one does. */
+static uint32_t shape_add_pending(encoder *e, uint32_t first)
+{
+	shape_append(e, NULL, first);
+	e->shapes_pending = true;
+	return e->nshapes++;
+}
+
+/* Writes one key of a new shape and records it: literal at its first occurrence (§5).
+ * `fresh`: the string table held nothing when the shape began and its keys are distinct. */
+static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong h, bool fresh)
+{
+	shape_key *k = &e->skeys[e->nskeys++];
+
+	k->v = h;
+	if (!key) {
+		k->s = NULL;
+		write_int(e, (zend_long)h);
+	} else if (ZSTR_LEN(key) == 0) {
+		k->s = ZSTR_EMPTY_ALLOC();
+		out_tag(e, ZS_T_FIXSTR);
+	} else if (fresh) {
+		/* a key of a PHP array has its hash set; apart: appending may move e->strs */
+		uint32_t idx = str_append(e, key);
+		k->s = e->strs[idx];
+		write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
+	} else {
+		/* apart: interning may move e->strs */
+		uint32_t idx = write_interned(e, key, str_hash(key));
+		k->s = e->strs[idx];
+	}
+}
+
+/* Writes the start of a new object shape: OBJECT, the class, the property count. Returns
+ * the class name as the string table holds it. */
+static zend_string *def_object_head(encoder *e, zend_string *cls, uint32_t count)
+{
+	uint32_t idx;
+
+	out_tag(e, ZS_T_OBJECT);
+	idx = write_interned(e, cls, str_hash(cls));
+	write_varint(e, count);
+	return e->strs[idx];
+}
+
+static zend_always_inline void write_shape_ref(encoder *e, uint32_t shape)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_shape(p, shape));
 }
 
-static void kb_reset(encoder *e)
+/* The shape memo entry for ht: by class, element count and first key. */
+static zend_always_inline uint32_t *memo_slot(encoder *e, zend_string *cls, HashTable *ht)
 {
-	e->kh = 0;
-	if (e->kb.s) {
-		ZSTR_LEN(e->kb.s) = 0;
-	} else {
-		smart_str_alloc(&e->kb, 64, 0);
+	uint64_t h = mix(cls ? ZSTR_H(cls) : 0, zend_hash_num_elements(ht));
+	uint32_t i;
+
+	if (EXPECTED(!HT_IS_PACKED(ht))) {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE(b->val) != IS_UNDEF) {
+				h = mix(h, b->h);
+				break;
+			}
+		}
 	}
+	i = (uint32_t)(h >> (64 - SHAPE_MEMO_BITS));
+	if (!(e->memo_live & ((uint64_t)1 << i))) {
+		e->memo_live |= (uint64_t)1 << i;
+		e->memo[i] = 0;
+	}
+	return &e->memo[i];
+}
+
+/* Writes the shape of the keys of `ht`: a reference when it was met before, else MAP (cls
+ * NULL) or OBJECT of class `cls` with its keys. For incomplete classes the stored class name
+ * entry is skipped. */
+static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, HashTable *ht,
+                                              bool incomplete)
+{
+	uint32_t count, i, first, *memo;
+	uint64_t h;
+	bool fresh, pending;
+	zend_string *key;
+	zend_ulong kh;
+	zval *val;
+
+	/* a run of arrays or objects of one shape (rows, lists of records) is recognised by
+	 * comparing the keys with the shape last seen with the same size and first key,
+	 * without hashing them first */
+	memo = e->nshapes ? memo_slot(e, cls, ht) : &e->memo_none;
+	if (*memo) {
+		const shape *sh = &e->shapes[*memo - 1];
+		if (same_cls(sh, cls) && keys_match_ht(e->skeys + sh->first, sh->count, ht, incomplete)) {
+			write_shape_ref(e, *memo - 1);
+			return;
+		}
+	}
+	if (!cls && !(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND) &&
+	    !(e->count_bits & ((uint64_t)1 << (zend_hash_num_elements(ht) & 63)))) {
+		/* no shape has this many keys: a new one, hashed only once a lookup needs it
+		 * (a small value's maps mostly never do) */
+		count = zend_hash_num_elements(ht);
+		h = 0;
+		pending = true;
+	} else {
+		if (e->shapes_pending) {
+			shape_index_pending(e);
+		}
+		h = hash_keys(cls, ht, incomplete, &count);
+		for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
+			uint32_t idx = e->shape_slots[i] - 1;
+			const shape *sh = &e->shapes[idx];
+			if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
+			    keys_match_ht(e->skeys + sh->first, count, ht, incomplete)) {
+				write_shape_ref(e, idx);
+				*memo = idx + 1;
+				return;
+			}
+		}
+		pending = false;
+	}
+	fresh = !cls && e->nstrs == 0;
+	skeys_reserve(e, count);
+	first = e->nskeys;
+	if (cls) {
+		cls = def_object_head(e, cls, count);
+	} else {
+		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_map(p, count));
+	}
+	if (EXPECTED(!HT_IS_PACKED(ht))) {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
+				continue;
+			}
+			def_key(e, b->key, b->h, fresh);
+		}
+	} else {
+		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
+		{
+			(void)val;
+			def_key(e, key, kh, false);
+		}
+		ZEND_HASH_FOREACH_END();
+	}
+	*memo = (pending ? shape_add_pending(e, first) : shape_add(e, h, cls, first)) + 1;
+	e->memo_none = 0;
+}
+
+/* ==== Identity table (§9) ==== */
+
+/* Slot mark of a Serializable object whose serialize() failed: written as null again. */
+#define ID_NULL   UINT32_MAX
+#define ID_SLOTS0 64
+
+static zend_always_inline uint32_t id_home(const encoder *e, const zend_refcounted *p)
+{
+	return (uint32_t)(((uint64_t)(uintptr_t)p * MUL_K) >> e->id_shift);
+}
+
+/* The held entry of the object or reference at p, or NULL. */
+static zval *id_find(encoder *e, const zend_refcounted *p)
+{
+	uint32_t i, x;
+
+	if (!e->id_slots) {
+		return NULL;
+	}
+	for (i = id_home(e, p);; i = (i + 1) & e->id_mask) {
+		x = e->id_slots[i];
+		if (!x) {
+			return NULL;
+		}
+		if (Z_COUNTED(e->held[x - 1]) == p) {
+			return &e->held[x - 1];
+		}
+	}
+}
+
+static void id_place(encoder *e, uint32_t idx)
+{
+	uint32_t i = id_home(e, Z_COUNTED(e->held[idx]));
+	while (e->id_slots[i]) {
+		i = (i + 1) & e->id_mask;
+	}
+	e->id_slots[i] = idx + 1;
+}
+
+/* Holds target (an object or a reference not met before) as slot `slot`. */
+static void id_add(encoder *e, zval *target, uint32_t slot)
+{
+	uint32_t size = e->id_slots ? e->id_mask + 1 : 0, i;
+
+	if ((e->nheld + 1) * 2 > size) {
+		size = size ? size * 2 : ID_SLOTS0;
+		if (e->id_slots) {
+			efree(e->id_slots);
+		}
+		e->id_slots = ecalloc(size, sizeof(uint32_t));
+		e->id_mask = size - 1;
+		e->id_shift = 64;
+		for (i = size; i > 1; i >>= 1) {
+			e->id_shift--;
+		}
+		e->held = safe_erealloc(e->held, size / 2, sizeof(zval), 0);
+		for (i = 0; i < e->nheld; i++) {
+			id_place(e, i);
+		}
+	}
+	ZVAL_COPY(&e->held[e->nheld], target);
+	Z_EXTRA(e->held[e->nheld]) = slot;
+	id_place(e, e->nheld++);
 }
 
 /* ==== Arrays ==== */
@@ -315,7 +917,7 @@ static zend_result enter(encoder *e)
 
 /* One element of an array or property table, as php_var_serialize_nested_data() treats it:
  * a reference nobody else holds is its value, and an array holding itself is null. */
-static zval *lookup_var(encoder *e, zval *v);
+static uint32_t lookup_var(encoder *e, zval *v);
 
 /* `parent` is the array or object whose element this is when var.c writes it through
  * php_var_serialize_nested_data() (which guards arrays against recursion), NULL where var.c
@@ -325,33 +927,39 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 	zend_result res;
 
 	/* scalars written in place, exactly as encode_value() writes them: they take a slot
-	 * and are never met again */
-	if (EXPECTED((unsigned)Z_TYPE_P(data) - IS_NULL <= IS_STRING - IS_NULL) &&
-	    EXPECTED(!EG(exception))) {
-		unsigned char *p;
+	 * and are never met again. They run no userland code either, so they need not look
+	 * for a pending exception: encode_value() does before anything that could (and the
+	 * output is dropped when one is pending at the end). */
+	unsigned char *p;
+	switch (Z_TYPE_P(data)) {
+	case IS_LONG:
 		e->n++;
-		switch (Z_TYPE_P(data)) {
-		case IS_LONG:
-			p = out_begin(e, ZS_WIRE_PUT_MAX);
-			out_end(e, zs_wire_put_int(p, (int64_t)Z_LVAL_P(data)));
-			return SUCCESS;
-		case IS_STRING:
-			write_string(e, Z_STR_P(data));
-			return SUCCESS;
-		case IS_DOUBLE:
-			p = out_begin(e, ZS_WIRE_PUT_MAX);
-			out_end(e, zs_wire_put_float(p, Z_DVAL_P(data)));
-			return SUCCESS;
-		case IS_TRUE:
-			out_tag(e, ZS_T_TRUE);
-			return SUCCESS;
-		case IS_FALSE:
-			out_tag(e, ZS_T_FALSE);
-			return SUCCESS;
-		default: /* IS_NULL */
-			out_tag(e, ZS_T_NULL);
-			return SUCCESS;
-		}
+		p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_int(p, (int64_t)Z_LVAL_P(data)));
+		return SUCCESS;
+	case IS_STRING:
+		e->n++;
+		write_string(e, Z_STR_P(data));
+		return SUCCESS;
+	case IS_DOUBLE:
+		e->n++;
+		p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_float(p, Z_DVAL_P(data)));
+		return SUCCESS;
+	case IS_TRUE:
+		e->n++;
+		out_tag(e, ZS_T_TRUE);
+		return SUCCESS;
+	case IS_FALSE:
+		e->n++;
+		out_tag(e, ZS_T_FALSE);
+		return SUCCESS;
+	case IS_NULL:
+		e->n++;
+		out_tag(e, ZS_T_NULL);
+		return SUCCESS;
+	default:
+		break;
 	}
 
 	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
@@ -370,236 +978,93 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 		out_tag(e, ZS_T_NULL);
 		return SUCCESS;
 	}
+	if (UNEXPECTED(EG(exception))) {
+		return FAILURE;
+	}
+	/* what encode_value() does with an array, without its other cases */
+	e->n++;
 	if (Z_REFCOUNTED_P(data)) {
 		Z_PROTECT_RECURSION_P(data);
 	}
-	res = encode_value(e, data);
+	res = encode_array(e, data);
 	if (Z_REFCOUNTED_P(data)) {
 		Z_UNPROTECT_RECURSION_P(data);
 	}
 	return res;
 }
 
-/* Keys and values of `ht` (a PHP array, or __serialize()'s result when self is NULL). */
-static zend_always_inline bool same_key(zval *k, zend_string *key, zend_ulong idx)
-{
-	if (!key) {
-		return Z_TYPE_P(k) == IS_LONG && (zend_ulong)Z_LVAL_P(k) == idx;
-	}
-	if (Z_TYPE_P(k) != IS_STRING) {
-		return false;
-	}
-	if (Z_STR_P(k) == key) {
-		return true;
-	}
-	if (ZSTR_LEN(Z_STR_P(k)) != ZSTR_LEN(key) ||
-	    (ZSTR_H(Z_STR_P(k)) && ZSTR_H(key) && ZSTR_H(Z_STR_P(k)) != ZSTR_H(key))) {
-		return false;
-	}
-	return memcmp(ZSTR_VAL(Z_STR_P(k)), ZSTR_VAL(key), ZSTR_LEN(key)) == 0;
-}
-
-/* The memo slot for ht: by count and first key. */
-static shape_memo *memo_slot(encoder *e, HashTable *ht, uint32_t count)
-{
-	zend_string *key;
-	zend_ulong idx, h = count;
-	zval *val;
-
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-	{
-		(void)val;
-		h = h * 31 +
-		    (key ? ZSTR_LEN(key) * 7 + (ZSTR_LEN(key) ? (unsigned char)ZSTR_VAL(key)[0] : 0) : idx);
-		break;
-	}
-	ZEND_HASH_FOREACH_END();
-	h &= MEMO_SIZE - 1;
-	if (!(e->memo_live & (1u << h))) {
-		e->memo_live |= 1u << h;
-		e->memo[h].keys = NULL;
-	}
-	return &e->memo[h];
-}
-
-static bool memo_match(shape_memo *m, HashTable *ht, uint32_t count)
-{
-	zend_string *key;
-	zend_ulong idx;
-	zval *val, *k;
-
-	if (!m->keys || m->count != count) {
-		return false;
-	}
-	k = m->keys;
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-	{
-		(void)val;
-		if (!same_key(k, key, idx)) {
-			return false;
-		}
-		k++;
-	}
-	ZEND_HASH_FOREACH_END();
-	return true;
-}
-
-static void memo_release(shape_memo *m)
-{
-	uint32_t i;
-	if (m->keys) {
-		for (i = 0; i < m->count; i++) {
-			zval_ptr_dtor(&m->keys[i]);
-		}
-		efree(m->keys);
-		m->keys = NULL;
-	}
-}
-
-static void memo_store(shape_memo *m, HashTable *ht, uint32_t count, uint32_t shape)
-{
-	zend_string *key;
-	zend_ulong idx;
-	zval *val, *k;
-
-	memo_release(m);
-	m->keys = k = safe_emalloc(count, sizeof(zval), 0);
-	m->count = count;
-	m->shape = shape;
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-	{
-		(void)val;
-		if (key) {
-			ZVAL_STR_COPY(k, key);
-		} else {
-			ZVAL_LONG(k, (zend_long)idx);
-		}
-		k++;
-	}
-	ZEND_HASH_FOREACH_END();
-}
-
 static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 {
-	uint32_t count = zend_array_count(ht);
-	zend_string *key;
-	zend_ulong idx;
-	zval *val;
-
 	if (zend_array_is_list(ht)) {
+		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
+		                         ? zend_hash_num_elements(ht)
+		                         : zend_array_count(ht);
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 		out_end(e, zs_wire_put_list(p, count));
-		ZEND_HASH_FOREACH_VAL_IND(ht, val)
-		{
-			if (encode_elem(e, self, val) != SUCCESS) {
+	} else {
+		write_ht_shape(e, NULL, ht, false);
+	}
+	if (HT_IS_PACKED(ht)) {
+		zval *z = ht->arPacked, *end = z + ht->nNumUsed;
+		for (; z != end; z++) {
+			zval *val = z;
+			if (Z_TYPE_P(val) == IS_INDIRECT) {
+				val = Z_INDIRECT_P(val);
+			}
+			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
 				return FAILURE;
 			}
 		}
-		ZEND_HASH_FOREACH_END();
-		return SUCCESS;
-	}
-	{
-		uint32_t first_new = e->nstrs, shape;
-		bool is_new;
-		shape_memo *m = memo_slot(e, ht, count);
-		if (memo_match(m, ht, count)) {
-			write_shape_ref(e, m->shape);
-			goto values;
-		}
-		kb_reset(e);
-		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-		{
-			add_key(e, key, idx);
-		}
-		ZEND_HASH_FOREACH_END();
-		shape = find_shape(e, &is_new);
-		if (is_new) {
-			unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
-			out_end(e, zs_wire_put_map(p, count));
-			ZEND_HASH_FOREACH_KEY_VAL_IND(ht, idx, key, val)
-			{
-				write_def_key(e, key, idx, first_new);
+	} else {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			zval *val = bucket_val(b);
+			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
+				return FAILURE;
 			}
-			ZEND_HASH_FOREACH_END();
-		} else {
-			/* remembered only once a shape repeats: a one-off array (a small value
-			 * serialized alone) then costs no copy of its keys */
-			write_shape_ref(e, shape);
-			memo_store(m, ht, count, shape);
 		}
 	}
-values:
-	ZEND_HASH_FOREACH_VAL_IND(ht, val)
-	{
-		if (encode_elem(e, self, val) != SUCCESS) {
-			return FAILURE;
-		}
-	}
-	ZEND_HASH_FOREACH_END();
 	return SUCCESS;
 }
 
-/* ==== Objects ==== */
-
-/* Writes the OBJECT header or shape reference for class `name` and the properties of
- * `props` (skipping uninitialized ones and, for incomplete classes, the stored name). */
-static void write_object_shape(encoder *e, zend_string *name, HashTable *props, bool incomplete,
-                               uint32_t *count_out)
+/* An array value whose slot is taken. */
+static zend_always_inline zend_result encode_array(encoder *e, zval *v)
 {
-	uint32_t first_new = e->nstrs, shape, count = 0, cls;
-	bool is_new, cls_new;
-	zend_string *key;
-	zend_ulong idx;
-	zval *val;
+	bool rcn = e->rcn;
+	zend_result res;
 
-	kb_reset(e);
-	cls = intern(e, name, &cls_new);
-	keyrec(e, 'O', cls);
-	ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, val)
-	{
-		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
-			continue;
-		}
-		add_key(e, key, idx);
-		count++;
+	if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
+		/* an empty array is no level deeper (FORMAT.md §11) */
+		out_tag(e, ZS_T_FIXLIST);
+		return SUCCESS;
 	}
-	ZEND_HASH_FOREACH_END();
-	*count_out = count;
-	shape = find_shape(e, &is_new);
-	if (!is_new) {
-		write_shape_ref(e, shape);
-		return;
+	if (enter(e) != SUCCESS) {
+		return FAILURE;
 	}
-	out_tag(e, ZS_T_OBJECT);
-	if (cls_new) {
-		write_literal(e, ZSTR_VAL(name), ZSTR_LEN(name));
-	} else {
-		write_sref(e, cls);
-	}
-	write_varint(e, count);
-	e->def += KEYREC; /* past the class record */
-	ZEND_HASH_FOREACH_KEY_VAL_IND(props, idx, key, val)
-	{
-		(void)val;
-		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
-			continue;
-		}
-		write_def_key(e, key, idx, first_new);
-	}
-	ZEND_HASH_FOREACH_END();
+	/* the top-level array counts as unshared, as in var.c */
+	e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
+	res = encode_array_body(e, Z_ARRVAL_P(v), v);
+	e->rcn = rcn;
+	e->depth--;
+	return res;
 }
+
+/* ==== Objects ==== */
 
 static zend_result encode_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
                                 bool incomplete)
 {
 	zend_string *key;
 	zval *val;
-	uint32_t count;
 
-	write_object_shape(e, name, props, incomplete, &count);
+	if (incomplete) {
+		write_ht_shape(e, name, props, true);
+	} else {
+		write_ht_shape(e, name, props, false);
+	}
 	ZEND_HASH_FOREACH_STR_KEY_VAL_IND(props, key, val)
 	{
-		if (incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER)) {
+		if (is_magic_member(incomplete, key)) {
 			continue;
 		}
 		if (encode_elem(e, struc, val) != SUCCESS) {
@@ -610,12 +1075,80 @@ static zend_result encode_props(encoder *e, zval *struc, zend_string *name, Hash
 	return SUCCESS;
 }
 
+/* Index of the existing shape of the declared properties of obj that are set, or -1. */
+static int64_t find_declared_shape(encoder *e, zend_object *obj, uint64_t h, uint32_t count)
+{
+	zend_class_entry *ce = obj->ce;
+	uint32_t i;
+	int j;
+
+	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
+		uint32_t idx = e->shape_slots[i] - 1;
+		const shape *sh = &e->shapes[idx];
+		const shape_key *k = e->skeys + sh->first;
+		if (sh->h != h || sh->count != count || !same_cls(sh, ce->name)) {
+			continue;
+		}
+		for (j = 0; j < ce->default_properties_count; j++) {
+			zend_property_info *pi = ce->properties_info_table[j];
+			if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
+				if (!same_key(k, pi->name, ZSTR_H(pi->name))) {
+					break;
+				}
+				k++;
+			}
+		}
+		if (j == ce->default_properties_count) {
+			return idx;
+		}
+	}
+	return -1;
+}
+
+/* Writes the shape of the declared properties of obj that are set; returns its index. */
+static uint32_t write_declared_shape(encoder *e, zend_object *obj)
+{
+	zend_class_entry *ce = obj->ce;
+	uint64_t h = zend_string_hash_val(ce->name);
+	uint32_t count = 0, first;
+	int64_t found;
+	zend_string *cls;
+	int j;
+
+	for (j = 0; j < ce->default_properties_count; j++) {
+		zend_property_info *pi = ce->properties_info_table[j];
+		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
+			h = mix(h, zend_string_hash_val(pi->name));
+			count++;
+		}
+	}
+	h = mix(h, count);
+	if (e->shapes_pending) {
+		shape_index_pending(e);
+	}
+	found = find_declared_shape(e, obj, h, count);
+	if (found >= 0) {
+		write_shape_ref(e, (uint32_t)found);
+		return (uint32_t)found;
+	}
+	skeys_reserve(e, count);
+	first = e->nskeys;
+	cls = def_object_head(e, ce->name, count);
+	for (j = 0; j < ce->default_properties_count; j++) {
+		zend_property_info *pi = ce->properties_info_table[j];
+		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
+			def_key(e, pi->name, ZSTR_H(pi->name), false);
+		}
+	}
+	return shape_add(e, h, cls, first);
+}
+
 /* Declared properties read straight from the object, as var.c does when the object has
- * no properties table yet. Shapes are cached per class when every property is set. */
+ * no properties table yet. A class whose properties are all set has one shape, cached. */
 static zend_result encode_declared(encoder *e, zend_object *obj)
 {
 	zend_class_entry *ce = obj->ce;
-	zval *cached = NULL;
+	uint32_t c = (uint32_t)((uintptr_t)ce >> 6) & (CE_CACHE - 1);
 	bool complete = true;
 	int i;
 
@@ -626,47 +1159,14 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 			break;
 		}
 	}
-	if (complete) {
-		cached = zend_hash_index_find(&e->ce_shapes, (zend_ulong)(uintptr_t)ce);
-	}
-	if (cached) {
-		write_shape_ref(e, (uint32_t)Z_LVAL_P(cached));
+	if (complete && (e->ce_live & (1u << c)) && e->ce_cache[c].ce == ce) {
+		write_shape_ref(e, e->ce_cache[c].shape);
 	} else {
-		uint32_t first_new = e->nstrs, shape, count = 0, cls;
-		bool is_new, cls_new;
-		kb_reset(e);
-		cls = intern(e, ce->name, &cls_new);
-		keyrec(e, 'O', cls);
-		for (i = 0; i < ce->default_properties_count; i++) {
-			zend_property_info *pi = ce->properties_info_table[i];
-			if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
-				add_key(e, pi->name, 0);
-				count++;
-			}
-		}
-		shape = find_shape(e, &is_new);
+		uint32_t shape = write_declared_shape(e, obj);
 		if (complete) {
-			zval zv;
-			ZVAL_LONG(&zv, shape);
-			zend_hash_index_add_new(&e->ce_shapes, (zend_ulong)(uintptr_t)ce, &zv);
-		}
-		if (is_new) {
-			out_tag(e, ZS_T_OBJECT);
-			if (cls_new) {
-				write_literal(e, ZSTR_VAL(ce->name), ZSTR_LEN(ce->name));
-			} else {
-				write_sref(e, cls);
-			}
-			write_varint(e, count);
-			e->def += KEYREC; /* past the class record */
-			for (i = 0; i < ce->default_properties_count; i++) {
-				zend_property_info *pi = ce->properties_info_table[i];
-				if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
-					write_def_key(e, pi->name, 0, first_new);
-				}
-			}
-		} else {
-			write_shape_ref(e, shape);
+			e->ce_cache[c].ce = ce;
+			e->ce_cache[c].shape = shape;
+			e->ce_live |= 1u << c;
 		}
 	}
 	for (i = 0; i < ce->default_properties_count; i++) {
@@ -684,83 +1184,6 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 		}
 	}
 	return SUCCESS;
-}
-
-/* Adds `name` from `props` to the __sleep() table; FAILURE when it is not there
- * (same rules and warnings as php_var_serialize_try_add_sleep_prop()). */
-static zend_result sleep_add(HashTable *ht, HashTable *props, zend_string *name,
-                             zend_string *error_name, zend_object *obj)
-{
-	zval *val = zend_hash_find(props, name);
-	if (val == NULL) {
-		return FAILURE;
-	}
-	if (Z_TYPE_P(val) == IS_INDIRECT) {
-		val = Z_INDIRECT_P(val);
-		if (Z_TYPE_P(val) == IS_UNDEF) {
-			return zend_get_typed_property_info_for_slot(obj, val) ? SUCCESS : FAILURE;
-		}
-	}
-	if (!zend_hash_add(ht, name, val)) {
-		php_error_docref(NULL, E_NOTICE, "\"%s\" is returned from __sleep() multiple times",
-		                 ZSTR_VAL(error_name));
-		return SUCCESS;
-	}
-	Z_TRY_ADDREF_P(val);
-	return SUCCESS;
-}
-
-static zend_result sleep_props(HashTable *ht, zval *struc, HashTable *names)
-{
-	zend_object *obj = Z_OBJ_P(struc);
-	zend_class_entry *ce = obj->ce;
-	HashTable *props = zend_get_properties_for(struc, ZEND_PROP_PURPOSE_SERIALIZE);
-	zend_result res = SUCCESS;
-	zval *name_val;
-
-	zend_hash_init(ht, zend_hash_num_elements(names), NULL, ZVAL_PTR_DTOR, 0);
-	ZEND_HASH_FOREACH_VAL_IND(names, name_val)
-	{
-		zend_string *name, *tmp_name, *mangled;
-		bool found;
-
-		ZVAL_DEREF(name_val);
-		if (Z_TYPE_P(name_val) != IS_STRING) {
-			php_error_docref(NULL, E_WARNING,
-			                 "%s::__sleep() should return an array only containing the names of "
-			                 "instance-variables to serialize",
-			                 ZSTR_VAL(ce->name));
-		}
-		name = zval_get_tmp_string(name_val, &tmp_name);
-		found = sleep_add(ht, props, name, name, obj) == SUCCESS;
-		if (!found && !EG(exception)) {
-			mangled = zend_mangle_property_name(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name),
-			                                    ZSTR_VAL(name), ZSTR_LEN(name),
-			                                    ce->type & ZEND_INTERNAL_CLASS);
-			found = sleep_add(ht, props, mangled, name, obj) == SUCCESS;
-			zend_string_release(mangled);
-		}
-		if (!found && !EG(exception)) {
-			mangled = zend_mangle_property_name("*", 1, ZSTR_VAL(name), ZSTR_LEN(name),
-			                                    ce->type & ZEND_INTERNAL_CLASS);
-			found = sleep_add(ht, props, mangled, name, obj) == SUCCESS;
-			zend_string_release(mangled);
-		}
-		if (EG(exception)) {
-			zend_tmp_string_release(tmp_name);
-			res = FAILURE;
-			break;
-		}
-		if (!found) {
-			php_error_docref(NULL, E_WARNING,
-			                 "\"%s\" returned as member variable from __sleep() but does not exist",
-			                 ZSTR_VAL(name));
-		}
-		zend_tmp_string_release(tmp_name);
-	}
-	ZEND_HASH_FOREACH_END();
-	zend_release_properties(props);
-	return res;
 }
 
 static zend_result encode_sleep(encoder *e, zval *struc, zend_function *fn)
@@ -789,7 +1212,7 @@ static zend_result encode_sleep(encoder *e, zval *struc, zend_function *fn)
 		zval_ptr_dtor(&tmp);
 		return SUCCESS;
 	}
-	res = sleep_props(&props, &tmp, Z_ARRVAL(retval));
+	res = zser_sleep_props(&props, &tmp, Z_ARRVAL(retval));
 	if (res == SUCCESS) {
 		res = encode_props(e, &tmp, obj->ce->name, &props, false);
 	}
@@ -844,9 +1267,9 @@ static zend_result encode_custom(encoder *e, zval *struc)
 		out_end(e, p + len);
 	} else {
 		/* as var.c: later references to this object become null too */
-		zval *slot = zend_hash_index_find(&e->ids, (zend_ulong)(uintptr_t)Z_COUNTED_P(struc));
-		if (slot) {
-			ZVAL_LONG(slot, -1);
+		zval *known = id_find(e, Z_COUNTED_P(struc));
+		if (known) {
+			Z_EXTRA_P(known) = ID_NULL;
 		}
 		out_tag(e, ZS_T_NULL);
 	}
@@ -880,23 +1303,31 @@ static zend_result encode_object(encoder *e, zval *struc)
 	rcn = e->rcn;
 	e->rcn = false;
 	if (ce->__serialize) {
+		str_hold_all(e);
 		res = encode_magic_serialize(e, struc);
 	} else if (ce->serialize) {
+		str_hold_all(e);
 		res = encode_custom(e, struc);
 	} else {
 		zend_function *sleep = NULL;
+		bool std = !obj->handlers->get_properties_for &&
+		           obj->handlers->get_properties == zend_std_get_properties;
 		if (ce != php_ce_incomplete_class) {
 			sleep = zend_hash_find_ptr(&ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP));
 		}
 		if (sleep) {
+			str_hold_all(e);
 			res = encode_sleep(e, struc, sleep);
-		} else if (!obj->properties && !obj->handlers->get_properties_for &&
-		           obj->handlers->get_properties == zend_std_get_properties) {
+		} else if (std && !obj->properties) {
 			res = encode_declared(e, obj);
 		} else {
 			bool incomplete = ce == php_ce_incomplete_class;
 			zend_string *name = ce->name;
 			HashTable *props;
+			if (incomplete || !std) {
+				/* other handlers may build a temporary table or call userland code */
+				str_hold_all(e);
+			}
 			if (incomplete) {
 				name = php_lookup_class_name(obj);
 				if (!name) {
@@ -923,10 +1354,9 @@ static zend_result encode_object(encoder *e, zval *struc)
  * of a failed Serializable) was written instead of the value. */
 /* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
  * or NULL after giving it slot e->n now (when v may be met again). */
-static zval *lookup_var(encoder *e, zval *v)
+static uint32_t lookup_var(encoder *e, zval *v)
 {
-	zval *target = v, *zv;
-	zend_ulong key;
+	zval *target = v, *known;
 
 	if (!Z_ISREF_P(v)) {
 		/* php_add_var_hash(): an object nobody else holds cannot be met again */
@@ -935,42 +1365,38 @@ static zval *lookup_var(encoder *e, zval *v)
 		    (obj->properties == NULL || GC_REFCOUNT(obj->properties) == 1) &&
 		    obj->ce->__serialize == NULL &&
 		    !zend_hash_find_known_hash(&obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP))) {
-			return NULL;
+			return 0;
 		}
 	}
 
 	if (Z_ISREF_P(v) && Z_TYPE_P(Z_REFVAL_P(v)) == IS_OBJECT) {
 		target = Z_REFVAL_P(v);
 	}
-	key = (zend_ulong)(uintptr_t)Z_COUNTED_P(target);
-	zv = zend_hash_index_lookup(&e->ids, key);
-	if (Z_TYPE_P(zv) == IS_NULL) {
-		ZVAL_LONG(zv, e->n);
-		/* keep the value alive so that its address cannot be reused while we run */
-		Z_ADDREF_P(target);
-		zend_hash_index_add_new(&e->ids, key + 1, target);
-		return NULL;
+	known = id_find(e, Z_COUNTED_P(target));
+	if (!known) {
+		id_add(e, target, e->n);
+		return 0;
 	}
-	return zv;
+	return Z_EXTRA_P(known);
 }
 
 static bool write_known(encoder *e, zval *v)
 {
-	zval *zv = lookup_var(e, v);
+	uint32_t slot = lookup_var(e, v);
 
-	if (!zv) {
+	if (!slot) {
 		return false;
 	}
-	if (Z_LVAL_P(zv) == -1) {
+	if (slot == ID_NULL) {
 		out_tag(e, ZS_T_NULL);
 	} else {
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 		e->refs = true;
 		if (Z_ISREF_P(v)) {
 			e->n--;
-			p = zs_wire_put_backref(p, ZS_T_BACKREF_REF, (uint32_t)Z_LVAL_P(zv));
+			p = zs_wire_put_backref(p, ZS_T_BACKREF_REF, slot);
 		} else {
-			p = zs_wire_put_backref(p, ZS_T_BACKREF_OBJ, (uint32_t)Z_LVAL_P(zv));
+			p = zs_wire_put_backref(p, ZS_T_BACKREF_OBJ, slot);
 		}
 		out_end(e, p);
 	}
@@ -980,7 +1406,6 @@ static bool write_known(encoder *e, zval *v)
 static zend_result encode_value(encoder *e, zval *v)
 {
 	unsigned char *p;
-	zend_result res;
 
 	if (UNEXPECTED(EG(exception))) {
 		return FAILURE;
@@ -1010,23 +1435,8 @@ static zend_result encode_value(encoder *e, zval *v)
 	case IS_STRING:
 		write_string(e, Z_STR_P(v));
 		return SUCCESS;
-	case IS_ARRAY: {
-		bool rcn = e->rcn;
-		if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
-			/* an empty array is no level deeper (FORMAT.md §11) */
-			out_tag(e, ZS_T_FIXLIST);
-			return SUCCESS;
-		}
-		if (enter(e) != SUCCESS) {
-			return FAILURE;
-		}
-		/* the top-level array counts as unshared, as in var.c */
-		e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
-		res = encode_array_body(e, Z_ARRVAL_P(v), v);
-		e->rcn = rcn;
-		e->depth--;
-		return res;
-	}
+	case IS_ARRAY:
+		return encode_array(e, v);
 	case IS_OBJECT:
 		return encode_object(e, v);
 	default:
@@ -1036,41 +1446,137 @@ static zend_result encode_value(encoder *e, zval *v)
 	}
 }
 
+/* Appends the output to buf (which is empty for zser_serialize(): then the output string
+ * itself, or one exact-size copy of the chunks). */
+static void out_finish(encoder *e, smart_str *buf)
+{
+	size_t len = (size_t)(e->p - e->base), total;
+
+	if (e->big) {
+		if (!buf->s) {
+			buf->s = e->big;
+			buf->a = (size_t)(e->end - e->base);
+			ZSTR_LEN(buf->s) = len;
+			e->big = NULL;
+		} else {
+			smart_str_appendl(buf, (const char *)e->base, len);
+		}
+		return;
+	}
+	if (e->last) {
+		e->last->len = len;
+	} else {
+		e->stack_len = len;
+	}
+	total = e->chunked + len;
+	if (!buf->s) {
+		buf->s = zend_string_alloc(total, 0);
+		ZSTR_LEN(buf->s) = 0;
+		buf->a = total;
+	} else {
+		smart_str_alloc(buf, total, 0);
+	}
+	out_gather(e, ZSTR_VAL(buf->s) + ZSTR_LEN(buf->s));
+	ZSTR_LEN(buf->s) += total;
+}
+
+static void encoder_free(encoder *e)
+{
+	uint32_t i;
+
+	if (e->hold) {
+		for (i = 0; i < e->nstrs; i++) {
+			zend_string_release(e->strs[i]);
+		}
+	}
+	if (e->strs != e->strs0) {
+		efree(e->strs);
+		efree(e->str_slots);
+	}
+	if (e->shapes != e->shapes0) {
+		efree(e->shapes);
+		efree(e->shape_slots);
+	}
+	if (e->skeys != e->skeys0) {
+		efree(e->skeys);
+	}
+	if (e->id_slots) {
+		/* released in the order met, as a HashTable of them would be */
+		for (i = 0; i < e->nheld; i++) {
+			zval_ptr_dtor(&e->held[i]);
+		}
+		efree(e->held);
+		efree(e->id_slots);
+	}
+	while (e->first) {
+		out_chunk *next = e->first->next;
+		efree(e->first);
+		e->first = next;
+	}
+	if (e->big) {
+		zend_string_efree(e->big);
+	}
+}
+
 PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 {
 	encoder e;
 	zend_result res;
-	unsigned char *p;
-	size_t start;
 
-	memset(&e, 0, offsetof(encoder, memo));
-	e.buf = buf;
-	zend_hash_init(&e.shapes, 8, NULL, NULL, 0);
-	zend_hash_init(&e.ids, 8, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&e.ce_shapes, 8, NULL, NULL, 0);
-	p = out_begin(&e, 2);
-	start = ZSTR_LEN(buf->s);
-	out_end(&e, zs_wire_put_header(p, false));
+	e.base = e.p = e.stack;
+	e.end = e.stack + OUT_STACK;
+	e.stack_len = 0;
+	e.first = e.last = NULL;
+	e.chunk_size = OUT_CHUNK_MIN;
+	e.chunked = 0;
+	e.big = NULL;
+	e.str_slots = e.str_slots0;
+	e.str_pending = true;
+	e.str_slots_ready = false;
+	e.str_indexed = 0;
+	e.hold = false;
+	e.str_mask = STR_SLOTS0 - 1;
+	e.str_shift = 64 - 6; /* STR_SLOTS0 */
+	e.nstrs = 0;
+	e.strs = e.strs0;
+	e.strs_cap = STR_LIST0;
+	e.shapes_pending = true;
+	e.shape_slots_ready = false;
+	e.shapes_indexed = 0;
+	e.count_bits = 0;
+	e.shape_slots = e.shape_slots0;
+	e.shape_mask = SHAPE_SLOTS0 - 1;
+	e.nshapes = 0;
+	e.shapes = e.shapes0;
+	e.shapes_cap = SHAPES0;
+	e.nskeys = 0;
+	e.skeys = e.skeys0;
+	e.skeys_cap = SKEYS0;
+	e.ce_live = 0;
+	e.memo_live = 0;
+	e.memo_none = 0;
+	e.held = NULL;
+	e.nheld = 0;
+	e.id_slots = NULL;
+	e.n = 0;
+	e.depth = 0;
+	e.refs = false;
+	e.rcn = false;
+
+	e.p = zs_wire_put_header(e.p, false);
 	res = encode_value(&e, value);
-	if (res == SUCCESS && e.refs) {
-		ZSTR_VAL(buf->s)[start + 1] |= (char)ZS_WIRE_FLAG_REFS;
-	}
 	if (EG(exception)) {
 		res = FAILURE;
 	}
-	if (e.spilled) {
-		zend_hash_destroy(&e.strs);
-	} else {
-		small_release(&e);
-	}
-	zend_hash_destroy(&e.shapes);
-	zend_hash_destroy(&e.ids);
-	zend_hash_destroy(&e.ce_shapes);
-	smart_str_free(&e.kb);
-	for (int i = 0; i < MEMO_SIZE; i++) {
-		if (e.memo_live & (1u << i)) {
-			memo_release(&e.memo[i]);
+	if (res == SUCCESS) {
+		if (e.refs) {
+			/* the header is where the output starts: the stack buffer, or the string that
+			 * gathered it */
+			(e.big ? (unsigned char *)ZSTR_VAL(e.big) : e.stack)[1] |=
+			        (unsigned char)ZS_WIRE_FLAG_REFS;
 		}
+		out_finish(&e, buf);
 	}
+	encoder_free(&e);
 	return res;
 }

@@ -1,10 +1,14 @@
 # zser — benchmark helpers beyond `make bench` (which the top-level Makefile defines).
 #   make bench-quick                     the smoke run: tiny loops, every round trip checked
 #   make bench-callgrind [CORPUS="twitter citm_catalog"]  callgrind instruction counts, json vs jsond
-.PHONY: bench-quick bench-callgrind
+#   make bench-callgrind-bin [SETS="1 6"]  callgrind instructions per call, igbinary vs zser
+.PHONY: bench-quick bench-callgrind bench-callgrind-bin
 
 bench-quick: deps build
 	@BENCH_QUICK=1 bash bench/run
 
 bench-callgrind: deps build
 	@bash tools/callgrind-json.sh $(CORPUS)
+
+bench-callgrind-bin: deps build
+	@bash tools/callgrind-bin.sh $(SETS)
