@@ -711,6 +711,42 @@ shape_ref:
 	return true;
 }
 
+int zs_reader_step_map(zs_reader *r, zs_rframe *f, zs_item *it)
+{
+	const unsigned char *at = r->p;
+	zs_rframe *nf;
+	zs_event ev;
+	uint32_t key_base;
+	bool known;
+
+	/* what refuses the value without reading it comes first: zs_reader_next() then reads it
+	 * and reports in its own order; slot_limit is lowered to nslots by any error */
+	if (at == r->end || *at != ZS_T_MAP || r->nslots == r->slot_limit ||
+	    r->depth == r->frames_cap || r->level >= r->max_depth) {
+		return -1;
+	}
+	r->p++;
+	if (!read_container_header(r, ZS_T_MAP, at, &ev, &key_base, &known)) {
+		return -1;
+	}
+	/* as the end of zs_reader_step() for a shape */
+	f->remaining--;
+	if (r->refs) {
+		r->slot_obj[r->nslots] = 0;
+	}
+	r->nslots++;
+	nf = &r->frames[r->depth++];
+	nf->remaining = ev.count;
+	nf->count = ev.count;
+	nf->key_base = key_base;
+	nf->level = 1;
+	r->level++;
+	it->count = ev.count;
+	it->shape = ev.shape;
+	it->cls = ZS_WIRE_NO_INDEX;
+	return ZS_EV_MAP;
+}
+
 static bool read_object(zs_reader *r, const unsigned char *at, zs_event *ev, uint32_t *key_base)
 {
 	uint64_t v;
@@ -983,7 +1019,7 @@ bool zs_wire_validate(const void *data, size_t len, const zs_alloc *alloc, uint3
 				zs_reader_close(&r);
 				continue;
 			}
-			if (zs_reader_step(&r, f, &it) >= 0) {
+			if (zs_reader_step(&r, f, &it) >= 0 || zs_reader_step_map(&r, f, &it) >= 0) {
 				continue;
 			}
 		}

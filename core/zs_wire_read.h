@@ -178,6 +178,14 @@ typedef struct zs_item {
 	uint32_t cls;   /* ZS_EV_OBJECT: string table index of the class name */
 } zs_item;
 
+/* zs_reader_step() for a new array shape (MAP, §7), out of line to keep zs_reader_step()
+ * small: call it when that gave -1. Reads the map's count and keys with every check of
+ * zs_reader_next() and opens it as zs_reader_step() opens a shape; ZS_EV_MAP with
+ * it->count and it->shape set. -1 with nothing consumed when the next value is no MAP, the
+ * frame table is full, the depth limit is reached or after an error; -1 with the error set
+ * (as zs_reader_next() reports it) when the definition is malformed. */
+int zs_reader_step_map(zs_reader *r, zs_rframe *f, zs_item *it);
+
 /* A canonical varint of one to three bytes (FORMAT.md §3) at p, with `left` bytes there:
  * its length, the value in *v; 0 when it is longer, truncated or overlong (then
  * zs_reader_next() reads it and reports what is wrong). */

@@ -230,10 +230,124 @@ static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
 }
 
+/* The per-request key cache (ZSER_G(keycache)): caches and sessions decode the same keys on
+ * every call, so a short key met before is taken from here with one more reference instead
+ * of being allocated and hashed again. Direct-mapped and fixed in size, so no input can make
+ * it grow; a colliding key replaces the older one. Strings are shared copy-on-write, like
+ * any refcounted zend_string, and keep their hash. */
+#define KEYCACHE_MAX_LEN 32
+
+void zser_keycache_start(void)
+{
+	ZSER_G(keycache_on) = true;
+}
+
+void zser_keycache_release(void)
+{
+	size_t i;
+	for (i = 0; i < sizeof(ZSER_G(keycache)) / sizeof(ZSER_G(keycache)[0]); i++) {
+		if (ZSER_G(keycache)[i]) {
+			zend_string_release(ZSER_G(keycache)[i]);
+			ZSER_G(keycache)[i] = NULL;
+		}
+	}
+	ZSER_G(keycache_on) = false;
+	ZSER_G(keycache_active) = 0;
+}
+
+/* Each decode pins the entries it uses until the outermost running decode ends (a
+ * userland callback may start another one meanwhile), so its string table can borrow them. */
+static void keycache_enter(void)
+{
+	uint64_t gen = ++ZSER_G(keycache_gen);
+	if (ZSER_G(keycache_active)++ == 0) {
+		ZSER_G(keycache_floor) = gen;
+	}
+}
+
+static void keycache_leave(void)
+{
+	if (ZSER_G(keycache_active) > 0) {
+		ZSER_G(keycache_active)--;
+	}
+}
+
+/* memcmp() == 0 for 2 <= len <= KEYCACHE_MAX_LEN, without the library call: two
+ * overlapping loads cover 2..16 bytes, longer keys go 8 bytes at a time. */
+static zend_always_inline bool same_short(const char *a, const unsigned char *b, size_t len)
+{
+	uint64_t x, y, u, v;
+	size_t i;
+
+	if (len < 4) {
+		return a[0] == (char)b[0] && a[len / 2] == (char)b[len / 2] &&
+		       a[len - 1] == (char)b[len - 1];
+	}
+	if (len < 8) {
+		uint32_t p, q, m, n;
+		memcpy(&p, a, 4);
+		memcpy(&q, b, 4);
+		memcpy(&m, a + len - 4, 4);
+		memcpy(&n, b + len - 4, 4);
+		return ((p ^ q) | (m ^ n)) == 0;
+	}
+	for (i = 0; i + 8 < len; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y) {
+			return false;
+		}
+	}
+	memcpy(&u, a + len - 8, 8);
+	memcpy(&v, b + len - 8, 8);
+	return u == v;
+}
+
+/* The string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed, borrowed from the
+ * cache until the running decodes end; NULL when its entry is pinned by another key. */
+static zend_string *cached_key(const unsigned char *s, size_t len)
+{
+	uint64_t mix = (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[len / 2] << 16 |
+	               (uint64_t)s[len - 1] << 24 | (uint64_t)len << 32;
+	size_t h = (size_t)((mix * 0x9E3779B97F4A7C15u) >> 56);
+	zend_string *c = ZSER_G(keycache)[h];
+
+	if (c) {
+		if (ZSTR_LEN(c) == len && same_short(ZSTR_VAL(c), s, len)) {
+			ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
+			return c;
+		}
+		if (ZSER_G(keycache_used)[h] >= ZSER_G(keycache_floor)) {
+			return NULL;
+		}
+		zend_string_release(c);
+	}
+	c = zend_string_init((const char *)s, len, 0);
+	zend_string_hash_val(c);
+	ZSER_G(keycache)[h] = c;
+	ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
+	return c;
+}
+
 static zend_never_inline void str_make(decoder *d, uint32_t idx)
 {
+	zend_string *s;
+	size_t len;
+	const unsigned char *b = zs_reader_str(&d->r, idx, &len);
+
+	if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
+		if (UNEXPECTED(idx >= d->strs_cap)) {
+			d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
+		}
+		s = cached_key(b, len);
+		if (EXPECTED(s != NULL)) {
+			/* pinned in the cache: the table does not own it */
+			d->strs[idx] = s;
+			return;
+		}
+	}
 	/* new_str() may move d->strs: store after it returns */
-	zend_string *s = new_str(d, idx);
+	s = new_str(d, idx);
 	d->strs[idx] = s;
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */
@@ -1162,6 +1276,18 @@ static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, c
 	return SUCCESS;
 }
 
+/* zs_reader_step(), and for a new array shape zs_reader_step_map() (kept out of the inline
+ * step, which every value goes through). Used in lists and maps, where nested map
+ * definitions occur; elsewhere the extra branch measured slower than it gained. */
+static zend_always_inline int step(zs_reader *r, zs_rframe *rf, zs_item *it)
+{
+	int type = zs_reader_step(r, rf, it);
+	if (UNEXPECTED(type < 0)) {
+		type = zs_reader_step_map(r, rf, it);
+	}
+	return type;
+}
+
 /* Decodes while the innermost container is a list, an array shape or an object whose keys
  * are all its declared properties (kind F_LIST, F_MAP, F_DECLARED) and its values are what
  * zs_reader_step() reads (core/zs_wire_read.h), built in place. Returns at the first value
@@ -1185,7 +1311,7 @@ static zend_result run_fast(decoder *d)
 			while (rf->remaining > 0) {
 				zval *zv = ht->arPacked + ht->nNumUsed;
 				at = r->p;
-				type = zs_reader_step(r, rf, &it);
+				type = step(r, rf, &it);
 				if (type < 0) {
 					return SUCCESS;
 				}
@@ -1204,7 +1330,7 @@ static zend_result run_fast(decoder *d)
 			while (rf->remaining > 0) {
 				const dkey *k = &keys[rf->count - rf->remaining];
 				at = r->p;
-				type = zs_reader_step(r, rf, &it);
+				type = step(r, rf, &it);
 				if (type < 0) {
 					return SUCCESS;
 				}
@@ -1374,6 +1500,7 @@ static void free_decoder(decoder *d)
 		efree(d->created);
 	}
 	zs_reader_free(&d->r);
+	keycache_leave();
 }
 
 static void report(decoder *d, size_t len, bool throw_on_error)
@@ -1416,6 +1543,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
+	keycache_enter();
 	zs_reader_init(&d.r, buf, len, &zser_emalloc,
 	               depth <= 0 || depth > ZS_WIRE_MAX_DEPTH ? 0 : (uint32_t)depth);
 	if (!zs_reader_header(&d.r)) {

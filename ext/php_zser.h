@@ -35,6 +35,15 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 ZEND_BEGIN_MODULE_GLOBALS(zser)
 /* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
 int json_error_code;
+/* zser_unserialize(): short key strings met earlier in this request (bin_decode.c), each
+ * holding one reference; released in RSHUTDOWN. keycache_on is false outside a request.
+ * keycache_used: the decode generation that last used each entry; entries used at or after
+ * keycache_floor (the start of the outermost running decode) are in use and never evicted. */
+zend_string *keycache[256];
+uint64_t keycache_used[256];
+uint64_t keycache_gen, keycache_floor;
+uint32_t keycache_active;
+bool keycache_on;
 ZEND_END_MODULE_GLOBALS(zser)
 
 ZEND_EXTERN_MODULE_GLOBALS(zser)

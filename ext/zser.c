@@ -61,6 +61,25 @@ static PHP_MSHUTDOWN_FUNCTION(zser)
 	return SUCCESS;
 }
 
+static PHP_RINIT_FUNCTION(zser)
+{
+	(void)type;
+	(void)module_number;
+#if defined(ZTS) && defined(COMPILE_DL_ZSER)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	zser_keycache_start();
+	return SUCCESS;
+}
+
+static PHP_RSHUTDOWN_FUNCTION(zser)
+{
+	(void)type;
+	(void)module_number;
+	zser_keycache_release();
+	return SUCCESS;
+}
+
 static PHP_MINFO_FUNCTION(zser)
 {
 	char format_version[8];
@@ -102,8 +121,8 @@ zend_module_entry zser_module_entry = {
         ext_functions,
         PHP_MINIT(zser),
         PHP_MSHUTDOWN(zser),
-        NULL,
-        NULL,
+        PHP_RINIT(zser),
+        PHP_RSHUTDOWN(zser),
         PHP_MINFO(zser),
         PHP_ZSER_VERSION,
         PHP_MODULE_GLOBALS(zser),
