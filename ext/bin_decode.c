@@ -134,43 +134,19 @@ static void alloc_free(void *ctx, void *p)
 
 static const zs_alloc zser_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
 
-/* ZserException code of each error found here, by its format (FORMAT.md §13): the format's
- * own code where the meaning is the same, else the decoder's. tests/bin/
- * unserialize_error_codes.phpt triggers each, so a new or reworded message shows up there. */
-static const struct {
-	const char *fmt;
-	int code;
-} fail_codes[] = {
-        {"%s::unserialize() failed", ZSER_E_UNSERIALIZE_FAILED},
-        {"Class '%s' not found", ZSER_E_ENUM_CLASS},
-        {"Class '%s' is not an enum", ZSER_E_NOT_ENUM},
-        {"Undefined constant %s::%s", ZSER_E_ENUM_CASE},
-        {"%s::%s is not an enum case", ZSER_E_ENUM_CASE},
-        {"invalid property name", ZSER_E_PROPERTY_NAME},
-        {"duplicate key", ZS_WE_DUP_KEY},
-        {"back-reference to a non-object", ZS_WE_BACKREF_TYPE},
-        {"back-reference out of range", ZS_WE_BACKREF},
-        {"integer out of range", ZS_WE_INT_RANGE},
-};
-
-/* Records a decoding error found here (not by the core reader) at the current event. */
-static zend_result failf(decoder *d, size_t pos, const char *fmt, ...)
+/* Records a decoding error found here (not by the core reader) at the current event. `code`
+ * is its ZserException code (FORMAT.md §13): the format's own where the meaning is the same
+ * (ZS_WE_*), else the decoder's (ZSER_E_*). */
+static zend_result failf(decoder *d, size_t pos, int code, const char *fmt, ...)
 {
 	va_list ap;
-	size_t i;
 	if (!d->msg) {
 		va_start(ap, fmt);
 		vsnprintf(d->msgbuf, sizeof(d->msgbuf), fmt, ap);
 		va_end(ap);
 		d->msg = d->msgbuf;
 		d->msg_pos = pos;
-		d->msg_code = 0;
-		for (i = 0; i < sizeof(fail_codes) / sizeof(fail_codes[0]); i++) {
-			if (strcmp(fmt, fail_codes[i].fmt) == 0) {
-				d->msg_code = fail_codes[i].code;
-				break;
-			}
-		}
+		d->msg_code = code;
 	}
 	return FAILURE;
 }
@@ -789,7 +765,8 @@ static zend_result decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		if (EG(exception)) {
 			return FAILURE;
 		}
-		return failf(d, ev->pos, "%s::unserialize() failed", ZSTR_VAL(ce->name));
+		return failf(d, ev->pos, ZSER_E_UNSERIALIZE_FAILED, "%s::unserialize() failed",
+		             ZSTR_VAL(ce->name));
 	}
 	BG(serialize_lock)--;
 	if (Z_TYPE_P(dest) == IS_OBJECT) {
@@ -812,25 +789,28 @@ static zend_result decode_enum(decoder *d, const zs_event *ev, zval *dest)
 		return FAILURE;
 	}
 	if (!ce) {
-		return failf(d, ev->pos, "Class '%s' not found", ZSTR_VAL(name));
+		return failf(d, ev->pos, ZSER_E_ENUM_CLASS, "Class '%s' not found", ZSTR_VAL(name));
 	}
 	if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
-		return failf(d, ev->pos, "Class '%s' is not an enum", ZSTR_VAL(name));
+		return failf(d, ev->pos, ZSER_E_NOT_ENUM, "Class '%s' is not an enum", ZSTR_VAL(name));
 	}
 	case_name = ev->index == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->index);
 	c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), case_name);
 	if (!c) {
-		return failf(d, ev->pos, "Undefined constant %s::%s", ZSTR_VAL(name), ZSTR_VAL(case_name));
+		return failf(d, ev->pos, ZSER_E_ENUM_CASE, "Undefined constant %s::%s", ZSTR_VAL(name),
+		             ZSTR_VAL(case_name));
 	}
 	if (!(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE)) {
-		return failf(d, ev->pos, "%s::%s is not an enum case", ZSTR_VAL(name), ZSTR_VAL(case_name));
+		return failf(d, ev->pos, ZSER_E_ENUM_CASE, "%s::%s is not an enum case", ZSTR_VAL(name),
+		             ZSTR_VAL(case_name));
 	}
 	if (Z_TYPE(c->value) == IS_CONSTANT_AST &&
 	    zval_update_constant_ex(&c->value, c->ce) != SUCCESS) {
 		return FAILURE;
 	}
 	if (Z_TYPE(c->value) != IS_OBJECT) {
-		return failf(d, ev->pos, "%s::%s is not an enum case", ZSTR_VAL(name), ZSTR_VAL(case_name));
+		return failf(d, ev->pos, ZSER_E_ENUM_CASE, "%s::%s is not an enum case", ZSTR_VAL(name),
+		             ZSTR_VAL(case_name));
 	}
 	ZVAL_COPY(dest, &c->value);
 	return SUCCESS;
@@ -856,12 +836,12 @@ static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string 
 	    (ZSTR_LEN(key) < 3 || ZSTR_VAL(key)[1] == '\0' ||
 	     strnlen(ZSTR_VAL(key) + 1, ZSTR_LEN(key) - 2) >= ZSTR_LEN(key) - 2)) {
 		*bad = true;
-		failf(d, pos, "invalid property name");
+		failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
 		return NULL;
 	}
 	if (zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
 		*bad = true;
-		failf(d, pos, "invalid property name");
+		failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
 		return NULL;
 	}
 	if (cls && strcmp(cls, "*") != 0 && strcasecmp(cls, ZSTR_VAL(ce->name)) != 0) {
@@ -961,7 +941,7 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		}
 		zend_string_release(key);
 		if (!zv) {
-			failf(d, ev->pos, "duplicate key");
+			failf(d, ev->pos, ZS_WE_DUP_KEY, "duplicate key");
 		}
 		return zv;
 	}
@@ -1043,13 +1023,13 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 	if (ev->type == ZS_EV_BACKREF_OBJ) {
 		ZVAL_DEREF(t);
 		if (Z_TYPE_P(t) != IS_OBJECT) {
-			return failf(d, ev->pos, "back-reference to a non-object");
+			return failf(d, ev->pos, ZS_WE_BACKREF_TYPE, "back-reference to a non-object");
 		}
 		ZVAL_COPY(dest, t);
 		return SUCCESS;
 	}
 	if (t == dest || (Z_ISREF_P(t) && Z_REFVAL_P(t) == dest)) {
-		return failf(d, ev->pos, "back-reference out of range");
+		return failf(d, ev->pos, ZS_WE_BACKREF, "back-reference out of range");
 	}
 	if (!Z_ISREF_P(t)) {
 		zend_property_info *pi = NULL;
@@ -1098,7 +1078,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	case ZS_EV_INT:
 #if SIZEOF_ZEND_LONG == 4
 		if (ev->i > ZEND_LONG_MAX || ev->i < ZEND_LONG_MIN) {
-			return failf(d, ev->pos, "integer out of range");
+			return failf(d, ev->pos, ZS_WE_INT_RANGE, "integer out of range");
 		}
 #endif
 		ZVAL_LONG(dest, (zend_long)ev->i);
@@ -1237,7 +1217,7 @@ static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, c
 #if SIZEOF_ZEND_LONG == 4
 		if (it->i > ZEND_LONG_MAX || it->i < ZEND_LONG_MIN) {
 			ZVAL_NULL(zv);
-			return failf(d, (size_t)(at - d->r.start), "integer out of range");
+			return failf(d, (size_t)(at - d->r.start), ZS_WE_INT_RANGE, "integer out of range");
 		}
 #endif
 		ZVAL_LONG(zv, (zend_long)it->i);
