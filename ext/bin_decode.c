@@ -488,8 +488,10 @@ static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shap
 	memcpy(data, HT_GET_DATA_ADDR(t), used);
 	HT_SET_DATA_ADDR(ht, data);
 	if (!(HT_FLAGS(t) & HASH_FLAG_STATIC_KEYS)) {
+		/* keys read from the template, not from the copy just written: a load from the
+		 * fresh copy waits for the copy's stores to complete */
 		for (j = 0; j < count; j++) {
-			zend_string *key = ht->arData[j].key;
+			zend_string *key = t->arData[j].key;
 			if (key && !ZSTR_IS_INTERNED(key)) {
 				GC_ADDREF(key);
 			}
