@@ -220,57 +220,66 @@ static zend_always_inline void out_tag(encoder *e, unsigned char tag)
 
 /* ==== String table (§5) ==== */
 
-/* Equal bytes, for the short keys and strings that dominate: word loads (16-byte vectors
- * where SSE2 is there), no libc call. */
-static zend_always_inline bool same_bytes(const char *a, const char *b, size_t len)
+/* Equal bytes of two strings of the same length, for the short keys and strings that
+ * dominate: overlapping word loads (16-byte vectors where SSE2 is there), no libc call and,
+ * up to 16 bytes, no branch on the length (key lengths vary from one key to the next, and a
+ * mispredicted length branch cost more than the compare itself). */
+static zend_always_inline bool same_str_bytes(const zend_string *a, const zend_string *b,
+                                              size_t len)
 {
-	uint64_t x, y;
-	uint32_t x4, y4;
+	const char *pa = ZSTR_VAL(a), *pb = ZSTR_VAL(b);
+	uint64_t x, y, x2, y2;
 	size_t i;
 
+#if SIZEOF_SIZE_T == 8
+	if (EXPECTED(len <= 16)) {
+		/* The 8 bytes before ZSTR_VAL are the len field, equal in both strings here, so a
+		 * word that ends at the last byte is readable and compares only equal bytes for
+		 * any len <= 16. The second word is the first 8 bytes, or the same word again. */
+		const char *la = (const char *)a + XtOffsetOf(zend_string, len);
+		const char *lb = (const char *)b + XtOffsetOf(zend_string, len);
+		size_t lo = len > 8 ? 8 : len;
+		ZEND_ASSERT(la + 8 == pa && lb + 8 == pb);
+		memcpy(&x, la + len, 8);
+		memcpy(&y, lb + len, 8);
+		memcpy(&x2, la + lo, 8);
+		memcpy(&y2, lb + lo, 8);
+		return ((x ^ y) | (x2 ^ y2)) == 0;
+	}
+#endif
 #ifdef __SSE2__
 	if (len > 16) {
 		__m128i u, v;
 		for (i = 0; i + 16 < len; i += 16) {
-			u = _mm_loadu_si128((const __m128i *)(const void *)(a + i));
-			v = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+			u = _mm_loadu_si128((const __m128i *)(const void *)(pa + i));
+			v = _mm_loadu_si128((const __m128i *)(const void *)(pb + i));
 			if (_mm_movemask_epi8(_mm_cmpeq_epi8(u, v)) != 0xFFFF) {
 				return false;
 			}
 		}
-		u = _mm_loadu_si128((const __m128i *)(const void *)(a + len - 16));
-		v = _mm_loadu_si128((const __m128i *)(const void *)(b + len - 16));
+		u = _mm_loadu_si128((const __m128i *)(const void *)(pa + len - 16));
+		v = _mm_loadu_si128((const __m128i *)(const void *)(pb + len - 16));
 		return _mm_movemask_epi8(_mm_cmpeq_epi8(u, v)) == 0xFFFF;
 	}
 #endif
 	if (len >= 8) {
 		for (i = 0; i + 8 < len; i += 8) {
-			memcpy(&x, a + i, 8);
-			memcpy(&y, b + i, 8);
+			memcpy(&x, pa + i, 8);
+			memcpy(&y, pb + i, 8);
 			if (x != y) {
 				return false;
 			}
 		}
-		memcpy(&x, a + len - 8, 8);
-		memcpy(&y, b + len - 8, 8);
+		memcpy(&x, pa + len - 8, 8);
+		memcpy(&y, pb + len - 8, 8);
 		return x == y;
 	}
-	if (len >= 4) {
-		memcpy(&x4, a, 4);
-		memcpy(&y4, b, 4);
-		if (x4 != y4) {
-			return false;
-		}
-		memcpy(&x4, a + len - 4, 4);
-		memcpy(&y4, b + len - 4, 4);
-		return x4 == y4;
-	}
-	return len == 0 || (a[0] == b[0] && a[len >> 1] == b[len >> 1] && a[len - 1] == b[len - 1]);
+	return memcmp(pa, pb, len) == 0;
 }
 
 static zend_always_inline bool same_str(const zend_string *a, const zend_string *b)
 {
-	return ZSTR_LEN(a) == ZSTR_LEN(b) && same_bytes(ZSTR_VAL(a), ZSTR_VAL(b), ZSTR_LEN(a));
+	return ZSTR_LEN(a) == ZSTR_LEN(b) && same_str_bytes(a, b, ZSTR_LEN(a));
 }
 
 /* Hash of a string for the string table: PHP's own, cached in the string (keys and interned
@@ -506,10 +515,16 @@ static zend_always_inline bool same_cls(const shape *sh, zend_string *cls)
  * integer key). */
 static zend_always_inline bool same_key(const shape_key *k, zend_string *key, zend_ulong h)
 {
-	if (!key) {
-		return !k->s && k->v == h;
+	zend_string *s = k->s;
+
+	/* the hash (or integer) first: it rejects almost every key that differs */
+	if (k->v != h) {
+		return false;
 	}
-	return k->s == key || (k->s && k->v == h && same_str(k->s, key));
+	if (s == key) {
+		return true; /* the same string, or both integer keys */
+	}
+	return s && key && same_str(s, key);
 }
 
 /* The key loops below walk a hash's buckets directly (the hash of a string key is in its
