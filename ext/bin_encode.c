@@ -249,17 +249,24 @@ static zend_always_inline bool same_str_bytes(const zend_string *a, const zend_s
 #endif
 #ifdef __SSE2__
 	if (len > 16) {
-		__m128i u, v;
-		for (i = 0; i + 16 < len; i += 16) {
-			u = _mm_loadu_si128((const __m128i *)(const void *)(pa + i));
-			v = _mm_loadu_si128((const __m128i *)(const void *)(pb + i));
-			if (_mm_movemask_epi8(_mm_cmpeq_epi8(u, v)) != 0xFFFF) {
+		/* two overlapping vectors up to 32 bytes, four up to 64, then 16-byte steps */
+		__m128i m = _mm_and_si128(
+		        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)pa),
+		                       _mm_loadu_si128((const __m128i *)(const void *)pb)),
+		        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(pa + len - 16)),
+		                       _mm_loadu_si128((const __m128i *)(const void *)(pb + len - 16))));
+		if (len <= 32) {
+			return _mm_movemask_epi8(m) == 0xFFFF;
+		}
+		for (i = 16; i + 16 < len; i += 16) {
+			m = _mm_and_si128(
+			        m, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(pa + i)),
+			                          _mm_loadu_si128((const __m128i *)(const void *)(pb + i))));
+			if (_mm_movemask_epi8(m) != 0xFFFF) {
 				return false;
 			}
 		}
-		u = _mm_loadu_si128((const __m128i *)(const void *)(pa + len - 16));
-		v = _mm_loadu_si128((const __m128i *)(const void *)(pb + len - 16));
-		return _mm_movemask_epi8(_mm_cmpeq_epi8(u, v)) == 0xFFFF;
+		return _mm_movemask_epi8(m) == 0xFFFF;
 	}
 #endif
 	if (len >= 8) {
@@ -415,13 +422,29 @@ static zend_always_inline uint32_t str_append(encoder *e, zend_string *s)
 	return e->nstrs++;
 }
 
-/* Copies a string into the output; short ones without a libc call. */
+/* Copies a string into the output; up to 64 bytes (most keys and values) without a libc
+ * call, by overlapping loads and stores that stay within the len bytes at both ends. */
 static zend_always_inline void copy_bytes(unsigned char *p, const char *s, size_t len)
 {
 	uint64_t a, b;
 	uint32_t c, d;
 
 	if (len > 16) {
+#ifdef __SSE2__
+		if (len <= 64) {
+			__m128i w0 = _mm_loadu_si128((const __m128i *)(const void *)s);
+			__m128i w3 = _mm_loadu_si128((const __m128i *)(const void *)(s + len - 16));
+			if (len > 32) {
+				__m128i w1 = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
+				__m128i w2 = _mm_loadu_si128((const __m128i *)(const void *)(s + len - 32));
+				_mm_storeu_si128((__m128i *)(void *)(p + 16), w1);
+				_mm_storeu_si128((__m128i *)(void *)(p + len - 32), w2);
+			}
+			_mm_storeu_si128((__m128i *)(void *)p, w0);
+			_mm_storeu_si128((__m128i *)(void *)(p + len - 16), w3);
+			return;
+		}
+#endif
 		memcpy(p, s, len);
 	} else if (len >= 8) {
 		memcpy(&a, s, 8);
@@ -551,6 +574,20 @@ static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count,
 
 	if (EXPECTED(!HT_IS_PACKED(ht))) {
 		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		if (EXPECTED(zend_hash_num_elements(ht) == count)) {
+			/* the keys taken are at most the elements (skipped ones only lower it), so k
+			 * cannot pass end_k here */
+			for (; b != end; b++) {
+				if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
+					continue;
+				}
+				if (!same_key(k, b->key, b->h)) {
+					return false;
+				}
+				k++;
+			}
+			return k == end_k;
+		}
 		for (; b != end; b++) {
 			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
 				continue;
