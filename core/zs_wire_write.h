@@ -44,6 +44,20 @@ ZS_INLINE unsigned char *zs_wire_put_le(unsigned char *p, uint64_t v, unsigned n
 	return p + n;
 }
 
+/* The low n bytes of v, little-endian, for the payload after a tag: on a little-endian
+ * host one 8-byte store, whose bytes past n lie within the ZS_WIRE_PUT_MAX reserved for the
+ * call and are overwritten by whatever is written next (or are past the end of the output). */
+ZS_INLINE unsigned char *zs_wire_put_le_payload(unsigned char *p, uint64_t v, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+        __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(p, &v, 8);
+	return p + n;
+#else
+	return zs_wire_put_le(p, v, n);
+#endif
+}
+
 /* §4.1: the smallest form that holds v. */
 ZS_INLINE unsigned char *zs_wire_put_int(unsigned char *p, int64_t v)
 {
@@ -67,19 +81,18 @@ ZS_INLINE unsigned char *zs_wire_put_int(unsigned char *p, int64_t v)
 	}
 	if (u <= 0xFF) {
 		*p = base;
-		p[1] = (unsigned char)u;
-		return p + 2;
+		return zs_wire_put_le_payload(p + 1, u, 1);
 	}
 	if (u <= 0xFFFF) {
 		*p = (unsigned char)(base + 1);
-		return zs_wire_put_le(p + 1, u, 2);
+		return zs_wire_put_le_payload(p + 1, u, 2);
 	}
 	if (u <= 0xFFFFFFFFu) {
 		*p = (unsigned char)(base + 2);
-		return zs_wire_put_le(p + 1, u, 4);
+		return zs_wire_put_le_payload(p + 1, u, 4);
 	}
 	*p = (unsigned char)(base + 3);
-	return zs_wire_put_le(p + 1, u, 8);
+	return zs_wire_put_le_payload(p + 1, u, 8);
 }
 
 /* §4.2: true when d survives a round trip through binary32 bit for bit (F32 form). */
@@ -92,11 +105,11 @@ ZS_INLINE unsigned char *zs_wire_put_float(unsigned char *p, double d)
 
 	if (zs_wire_float_is_f32(d, &b32)) {
 		*p = ZS_T_F32;
-		return zs_wire_put_le(p + 1, b32, 4);
+		return zs_wire_put_le_payload(p + 1, b32, 4);
 	}
 	memcpy(&b64, &d, 8);
 	*p = ZS_T_F64;
-	return zs_wire_put_le(p + 1, b64, 8);
+	return zs_wire_put_le_payload(p + 1, b64, 8);
 }
 
 /* Header of a string literal (§5); the caller appends the `len` bytes and, when len > 0,

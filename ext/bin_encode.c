@@ -57,12 +57,15 @@ typedef uint32_t str_slot; /* string index + 1; 0: empty slot */
 typedef struct shape_key {
 	zend_string *s;
 	zend_ulong v;
+	size_t len;    /* ZSTR_LEN(s); SIZE_MAX for an integer key */
+	uint64_t w[2]; /* len <= SHORT_STR: short_words() of s, so rows compare without reading s */
 } shape_key;
 typedef struct shape {
 	uint64_t h;
 	zend_string *cls;
 	uint32_t first;
 	uint32_t count;
+	bool words; /* the w[] of its keys are filled in (shape_keys()) */
 } shape;
 
 /* Classes whose declared properties are all set map straight to their shape. */
@@ -220,6 +223,28 @@ static zend_always_inline void out_tag(encoder *e, unsigned char tag)
 
 /* ==== String table (§5) ==== */
 
+#if SIZEOF_SIZE_T == 8
+/* Strings of up to SHORT_STR bytes compare as two words (short_words()). */
+#define SHORT_STR 16
+#else
+#define SHORT_STR 0
+#endif
+
+/* Two words that hold all the bytes of s (len = ZSTR_LEN(s) <= SHORT_STR): the 8 bytes before
+ * ZSTR_VAL are the len field, so a word ending at the last byte is always readable, and for
+ * two strings of the same length its bytes before ZSTR_VAL are equal. The second word is the
+ * first 8 bytes, or the first word again. */
+static zend_always_inline void short_words(const zend_string *s, size_t len, uint64_t *w0,
+                                           uint64_t *w1)
+{
+	const char *l = (const char *)s + XtOffsetOf(zend_string, len);
+	size_t lo = len > 8 ? 8 : len;
+
+	ZEND_ASSERT(l + 8 == ZSTR_VAL(s) && len <= 16);
+	memcpy(w0, l + len, 8);
+	memcpy(w1, l + lo, 8);
+}
+
 /* Equal bytes of two strings of the same length, for the short keys and strings that
  * dominate: overlapping word loads (16-byte vectors where SSE2 is there), no libc call and,
  * up to 16 bytes, no branch on the length (key lengths vary from one key to the next, and a
@@ -231,22 +256,11 @@ static zend_always_inline bool same_str_bytes(const zend_string *a, const zend_s
 	uint64_t x, y, x2, y2;
 	size_t i;
 
-#if SIZEOF_SIZE_T == 8
-	if (EXPECTED(len <= 16)) {
-		/* The 8 bytes before ZSTR_VAL are the len field, equal in both strings here, so a
-		 * word that ends at the last byte is readable and compares only equal bytes for
-		 * any len <= 16. The second word is the first 8 bytes, or the same word again. */
-		const char *la = (const char *)a + XtOffsetOf(zend_string, len);
-		const char *lb = (const char *)b + XtOffsetOf(zend_string, len);
-		size_t lo = len > 8 ? 8 : len;
-		ZEND_ASSERT(la + 8 == pa && lb + 8 == pb);
-		memcpy(&x, la + len, 8);
-		memcpy(&y, lb + len, 8);
-		memcpy(&x2, la + lo, 8);
-		memcpy(&y2, lb + lo, 8);
+	if (EXPECTED(len <= SHORT_STR)) {
+		short_words(a, len, &x, &x2);
+		short_words(b, len, &y, &y2);
 		return ((x ^ y) | (x2 ^ y2)) == 0;
 	}
-#endif
 #ifdef __SSE2__
 	if (len > 16) {
 		/* two overlapping vectors up to 32 bytes, four up to 64, then 16-byte steps */
@@ -538,16 +552,28 @@ static zend_always_inline bool same_cls(const shape *sh, zend_string *cls)
  * integer key). */
 static zend_always_inline bool same_key(const shape_key *k, zend_string *key, zend_ulong h)
 {
-	zend_string *s = k->s;
+	size_t len;
 
 	/* the hash (or integer) first: it rejects almost every key that differs */
 	if (k->v != h) {
 		return false;
 	}
-	if (s == key) {
+	if (k->s == key) {
 		return true; /* the same string, or both integer keys */
 	}
-	return s && key && same_str(s, key);
+	if (!key) {
+		return false; /* an integer key against a string */
+	}
+	len = ZSTR_LEN(key);
+	if (len != k->len) {
+		return false; /* also a string key against an integer one (len SIZE_MAX) */
+	}
+	if (EXPECTED(len <= SHORT_STR)) {
+		uint64_t w0, w1;
+		short_words(key, len, &w0, &w1);
+		return ((w0 ^ k->w[0]) | (w1 ^ k->w[1])) == 0;
+	}
+	return same_str_bytes(k->s, key, len);
 }
 
 /* The key loops below walk a hash's buckets directly (the hash of a string key is in its
@@ -725,8 +751,31 @@ static zend_always_inline shape *shape_append(encoder *e, zend_string *cls, uint
 	sh->cls = cls;
 	sh->first = first;
 	sh->count = e->nskeys - first;
+	sh->words = false;
 	e->count_bits |= (uint64_t)1 << (sh->count & 63);
 	return sh;
+}
+
+static zend_never_inline void fill_words(shape_key *k, uint32_t count)
+{
+	shape_key *end = k + count;
+
+	for (; k != end; k++) {
+		if (k->s && k->len <= SHORT_STR) {
+			short_words(k->s, k->len, &k->w[0], &k->w[1]);
+		}
+	}
+}
+
+/* The keys of sh, ready for same_key(): their words are filled in when the shape is first
+ * compared (most shapes of a small value never are). */
+static zend_always_inline const shape_key *shape_keys(encoder *e, shape *sh)
+{
+	if (UNEXPECTED(!sh->words)) {
+		fill_words(e->skeys + sh->first, sh->count);
+		sh->words = true;
+	}
+	return e->skeys + sh->first;
 }
 
 /* Registers the shape whose keys were just appended from `first`, with hash h; returns its
@@ -756,8 +805,12 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 	k->v = h;
 	if (!key) {
 		k->s = NULL;
+		k->len = SIZE_MAX;
 		write_int(e, (zend_long)h);
-	} else if (ZSTR_LEN(key) == 0) {
+		return;
+	}
+	k->len = ZSTR_LEN(key);
+	if (ZSTR_LEN(key) == 0) {
 		k->s = ZSTR_EMPTY_ALLOC();
 		out_tag(e, ZS_T_FIXSTR);
 	} else if (fresh) {
@@ -831,8 +884,8 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 	 * without hashing them first */
 	memo = e->nshapes ? memo_slot(e, cls, ht) : &e->memo_none;
 	if (*memo) {
-		const shape *sh = &e->shapes[*memo - 1];
-		if (same_cls(sh, cls) && keys_match_ht(e->skeys + sh->first, sh->count, ht, incomplete)) {
+		shape *sh = &e->shapes[*memo - 1];
+		if (same_cls(sh, cls) && keys_match_ht(shape_keys(e, sh), sh->count, ht, incomplete)) {
 			write_shape_ref(e, *memo - 1);
 			return;
 		}
@@ -851,9 +904,9 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 		h = hash_keys(cls, ht, incomplete, &count);
 		for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
 			uint32_t idx = e->shape_slots[i] - 1;
-			const shape *sh = &e->shapes[idx];
+			shape *sh = &e->shapes[idx];
 			if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
-			    keys_match_ht(e->skeys + sh->first, count, ht, incomplete)) {
+			    keys_match_ht(shape_keys(e, sh), count, ht, incomplete)) {
 				write_shape_ref(e, idx);
 				*memo = idx + 1;
 				return;
@@ -1136,11 +1189,12 @@ static int64_t find_declared_shape(encoder *e, zend_object *obj, uint64_t h, uin
 
 	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
 		uint32_t idx = e->shape_slots[i] - 1;
-		const shape *sh = &e->shapes[idx];
-		const shape_key *k = e->skeys + sh->first;
+		shape *sh = &e->shapes[idx];
+		const shape_key *k;
 		if (sh->h != h || sh->count != count || !same_cls(sh, ce->name)) {
 			continue;
 		}
+		k = shape_keys(e, sh);
 		for (j = 0; j < ce->default_properties_count; j++) {
 			zend_property_info *pi = ce->properties_info_table[j];
 			if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
