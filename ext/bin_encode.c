@@ -1098,9 +1098,31 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 	return res;
 }
 
+/* zend_array_is_list(), answered at once for the common cases: a packed array without
+ * holes, and a hash whose first element has a string key or an integer key other than 0. */
+static zend_always_inline bool is_list(HashTable *ht)
+{
+	if (HT_IS_PACKED(ht)) {
+		if (EXPECTED(HT_IS_WITHOUT_HOLES(ht))) {
+			return true;
+		}
+	} else {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE(b->val) != IS_UNDEF) {
+				if (b->key || b->h != 0) {
+					return false; /* a list starts with key 0 */
+				}
+				break;
+			}
+		}
+	}
+	return zend_array_is_list(ht);
+}
+
 static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 {
-	if (zend_array_is_list(ht)) {
+	if (is_list(ht)) {
 		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
 		                         ? zend_hash_num_elements(ht)
 		                         : zend_array_count(ht);
