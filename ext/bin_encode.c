@@ -1070,6 +1070,13 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
 		data = Z_REFVAL_P(data);
 	}
+	if (Z_TYPE_P(data) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(data)) == 0) {
+		/* as encode_value() writes it: an empty array holds nothing that could lead back to
+		 * itself, so no recursion guard is needed either */
+		e->n++;
+		out_tag(e, ZS_T_FIXLIST);
+		return SUCCESS;
+	}
 	if (!parent || Z_TYPE_P(data) != IS_ARRAY) {
 		return encode_value(e, data);
 	}
