@@ -355,7 +355,7 @@ static zend_never_inline void str_grow(encoder *e)
 	e->str_pending = false;
 }
 
-/* Brings the index up to date with the list (strings appended by str_append()). */
+/* Brings the index up to date with the list (strings appended by def_fresh_keys()). */
 static zend_never_inline void str_index(encoder *e)
 {
 	if (!e->str_slots_ready) {
@@ -420,19 +420,6 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 	e->strs[e->nstrs] = e->hold ? zend_string_copy(s) : s;
 	*is_new = true;
 	e->str_indexed = e->nstrs + 1;
-	return e->nstrs++;
-}
-
-/* Adds s (non-empty, its hash set), known not to be in the table, without indexing it: the keys
- * of the first map of a value, mostly the only strings of a small one, never need a
- * lookup. The index catches up at the next intern(). */
-static zend_always_inline uint32_t str_append(encoder *e, zend_string *s)
-{
-	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
-		str_grow(e);
-	}
-	e->strs[e->nstrs] = e->hold ? zend_string_copy(s) : s;
-	e->str_pending = true;
 	return e->nstrs++;
 }
 
@@ -796,9 +783,8 @@ static uint32_t shape_add_pending(encoder *e, uint32_t first)
 	return e->nshapes++;
 }
 
-/* Writes one key of a new shape and records it: literal at its first occurrence (§5).
- * `fresh`: the string table held nothing when the shape began and its keys are distinct. */
-static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong h, bool fresh)
+/* Writes one key of a new shape and records it: literal at its first occurrence (§5). */
+static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong h)
 {
 	shape_key *k = &e->skeys[e->nskeys++];
 
@@ -813,16 +799,54 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 	if (ZSTR_LEN(key) == 0) {
 		k->s = ZSTR_EMPTY_ALLOC();
 		out_tag(e, ZS_T_FIXSTR);
-	} else if (fresh) {
-		/* a key of a PHP array has its hash set; apart: appending may move e->strs */
-		uint32_t idx = str_append(e, key);
-		k->s = e->strs[idx];
-		write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
 	} else {
 		/* apart: interning may move e->strs */
 		uint32_t idx = write_interned(e, key, str_hash(key));
 		k->s = e->strs[idx];
 	}
+}
+
+/* def_key() for every key of ht (a hash, at most `count` keys) when the string table is
+ * empty: its string keys are distinct and new, so they are appended without a lookup, with the
+ * list made large enough once. Mostly the first map of a value, and for a small value the only
+ * strings it has. */
+static void def_fresh_keys(encoder *e, HashTable *ht, uint32_t count)
+{
+	Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+	shape_key *k = e->skeys + e->nskeys;
+	uint32_t n = e->nstrs;
+	bool hold = e->hold;
+
+	ZEND_ASSERT(n == 0 && e->nskeys + count <= e->skeys_cap);
+	while (UNEXPECTED(n + count + 1 >= e->strs_cap)) {
+		str_grow(e);
+	}
+	for (; b != end; b++) {
+		zend_string *key = b->key;
+		if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF) {
+			continue;
+		}
+		k->v = b->h;
+		if (!key) {
+			k->s = NULL;
+			k->len = SIZE_MAX;
+			write_int(e, (zend_long)b->h);
+		} else if (ZSTR_LEN(key) == 0) {
+			k->s = ZSTR_EMPTY_ALLOC();
+			k->len = 0;
+			out_tag(e, ZS_T_FIXSTR);
+		} else {
+			/* a key of a PHP array has its hash set */
+			e->strs[n++] = hold ? zend_string_copy(key) : key;
+			k->s = key;
+			k->len = ZSTR_LEN(key);
+			write_literal(e, ZSTR_VAL(key), ZSTR_LEN(key));
+		}
+		k++;
+	}
+	e->nskeys = (uint32_t)(k - e->skeys);
+	e->nstrs = n;
+	e->str_pending = true;
 }
 
 /* Writes the start of a new object shape: OBJECT, the class, the property count. Returns
@@ -923,19 +947,21 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 		out_end(e, zs_wire_put_map(p, count));
 	}
-	if (EXPECTED(!HT_IS_PACKED(ht))) {
+	if (fresh && EXPECTED(!HT_IS_PACKED(ht))) {
+		def_fresh_keys(e, ht, count);
+	} else if (EXPECTED(!HT_IS_PACKED(ht))) {
 		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
 		for (; b != end; b++) {
 			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
 				continue;
 			}
-			def_key(e, b->key, b->h, fresh);
+			def_key(e, b->key, b->h);
 		}
 	} else {
 		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, kh, key, val)
 		{
 			(void)val;
-			def_key(e, key, kh, false);
+			def_key(e, key, kh);
 		}
 		ZEND_HASH_FOREACH_END();
 	}
@@ -1272,7 +1298,7 @@ static uint32_t write_declared_shape(encoder *e, zend_object *obj)
 	for (j = 0; j < ce->default_properties_count; j++) {
 		zend_property_info *pi = ce->properties_info_table[j];
 		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
-			def_key(e, pi->name, ZSTR_H(pi->name), false);
+			def_key(e, pi->name, ZSTR_H(pi->name));
 		}
 	}
 	return shape_add(e, h, cls, first);
