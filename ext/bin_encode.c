@@ -1624,6 +1624,14 @@ static void out_finish(encoder *e, smart_str *buf)
 		}
 		return;
 	}
+	if (!e->last && !buf->s) {
+		/* all of it in the stack buffer: one copy into the result */
+		buf->s = zend_string_alloc(len, 0);
+		buf->a = len;
+		ZSTR_LEN(buf->s) = len;
+		memcpy(ZSTR_VAL(buf->s), e->stack, len);
+		return;
+	}
 	if (e->last) {
 		e->last->len = len;
 	} else {
