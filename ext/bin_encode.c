@@ -709,14 +709,10 @@ static zend_never_inline void shape_index_pending(encoder *e)
 	e->shapes_pending = false;
 }
 
-/* Room for `count` more shape keys. */
-static void skeys_reserve(encoder *e, uint32_t count)
+static zend_never_inline void skeys_grow(encoder *e, size_t need)
 {
-	size_t need = (size_t)e->nskeys + count, cap;
+	size_t cap;
 
-	if (EXPECTED(need <= e->skeys_cap)) {
-		return;
-	}
 	cap = (size_t)e->skeys_cap * 2 > need ? (size_t)e->skeys_cap * 2 : need;
 	if (e->skeys == e->skeys0) {
 		e->skeys = safe_emalloc(cap, sizeof(shape_key), 0);
@@ -725,6 +721,16 @@ static void skeys_reserve(encoder *e, uint32_t count)
 		e->skeys = safe_erealloc(e->skeys, cap, sizeof(shape_key), 0);
 	}
 	e->skeys_cap = (uint32_t)cap;
+}
+
+/* Room for `count` more shape keys. */
+static zend_always_inline void skeys_reserve(encoder *e, uint32_t count)
+{
+	size_t need = (size_t)e->nskeys + count;
+
+	if (UNEXPECTED(need > e->skeys_cap)) {
+		skeys_grow(e, need);
+	}
 }
 
 static zend_always_inline shape *shape_append(encoder *e, zend_string *cls, uint32_t first)
@@ -776,7 +782,7 @@ static uint32_t shape_add(encoder *e, uint64_t h, zend_string *cls, uint32_t fir
 }
 
 /* Same, for an array shape no lookup has needed yet: hashed and indexed when one does. */
-static uint32_t shape_add_pending(encoder *e, uint32_t first)
+static zend_always_inline uint32_t shape_add_pending(encoder *e, uint32_t first)
 {
 	shape_append(e, NULL, first);
 	e->shapes_pending = true;
