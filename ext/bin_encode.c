@@ -40,8 +40,10 @@ typedef struct out_chunk {
 /* String table (FORMAT.md §5): `strs` lists the strings by index (borrowed or held, see
  * str_hold_all()); `str_slots` is an open-addressing index over them. Both start inside the
  * encoder. A string's hash is the one PHP caches in it (str_hash()). */
-#define STR_SLOTS0 64
-#define STR_LIST0  (STR_SLOTS0 / 2)
+#define STR_SLOTS0    64
+#define STR_LIST0     (STR_SLOTS0 / 2)
+/* The index grows by four up to this many slots, then by two. */
+#define STR_GROW4_MAX 65536
 typedef uint32_t str_slot; /* string index + 1; 0: empty slot */
 
 /* Shape table (§7, §8): a shape is a class (NULL for arrays) and a key sequence, its keys in
@@ -331,14 +333,24 @@ static zend_always_inline void str_place(encoder *e, uint32_t idx)
 /* Doubles the index and the list; every string is in the index afterwards. */
 static zend_never_inline void str_grow(encoder *e)
 {
-	uint32_t size = (e->str_mask + 1) * 2, i;
+	/* by four while the index is small (each step clears and refills it; a value with a few
+	 * thousand strings took six steps), then by two */
+	uint32_t old = e->str_mask + 1, size, i;
 
+	if (old < STR_GROW4_MAX) {
+		size = old * 4;
+		e->str_shift -= 2;
+	} else if (old <= UINT32_MAX / 4) {
+		size = old * 2;
+		e->str_shift--;
+	} else {
+		zend_error_noreturn(E_ERROR, "zser_serialize(): too many strings");
+	}
 	if (e->str_slots != e->str_slots0) {
 		efree(e->str_slots);
 	}
 	e->str_slots = ecalloc(size, sizeof(str_slot));
 	e->str_slots_ready = true;
-	e->str_shift--;
 	e->str_mask = size - 1;
 	/* the list never outgrows half the slots */
 	if (e->strs == e->strs0) {
