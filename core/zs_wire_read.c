@@ -57,7 +57,7 @@ const unsigned char zs_wire_tag_class[256] = {
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth)
 {
-	memset(r, 0, offsetof(zs_reader, frames_inl));
+	zs_zero(r, offsetof(zs_reader, frames_inl));
 	r->frames = r->frames_inl;
 	r->frames_cap = sizeof(r->frames_inl) / sizeof(r->frames_inl[0]);
 	r->strs = r->strs_inl;

@@ -1563,13 +1563,13 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	zend_long depth = opts->max_depth;
 	uint32_t i;
 
-	memset(&d, 0, offsetof(decoder, r));
-	memset(d.strs_inl, 0, sizeof(d.strs_inl));
+	zs_zero(&d, offsetof(decoder, r));
+	zs_zero(d.strs_inl, sizeof(d.strs_inl));
 	d.strs = d.strs_inl;
 	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
 	d.frames = d.frames_inl;
 	d.keys = d.keys_inl;
-	memset(d.shapes_inl, 0, sizeof(d.shapes_inl));
+	zs_zero(d.shapes_inl, sizeof(d.shapes_inl));
 	d.shapes = d.shapes_inl;
 	d.shapes_cap = sizeof(d.shapes_inl) / sizeof(d.shapes_inl[0]);
 	d.owned = d.owned_inl;
