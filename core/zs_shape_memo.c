@@ -42,13 +42,6 @@ void zs_shape_memo_leave(zs_shape_memo *m)
 	}
 }
 
-uint32_t zs_shape_memo_slot(uint32_t count, bool is_obj, const unsigned char *p)
-{
-	uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	             (uint64_t)p[3] << 24 | (uint64_t)count << 32 | (uint64_t)is_obj << 63;
-	return (uint32_t)((x * 0x9E3779B97F4A7C15u) >> 58);
-}
-
 bool zs_shape_memo_put(zs_shape_memo *m, uint32_t slot, uint64_t gen, bool is_obj,
                        const unsigned char *bytes, uint32_t len, const zs_memo_key *keys,
                        uint32_t count)

@@ -63,7 +63,12 @@ void zs_shape_memo_leave(zs_shape_memo *m);
 
 /* Slot of the entry a definition of `count` keys of an object (is_obj) or array shape whose
  * bytes start at p (left bytes there, at least ZS_MEMO_MIN_BYTES) would take. */
-uint32_t zs_shape_memo_slot(uint32_t count, bool is_obj, const unsigned char *p);
+ZS_INLINE uint32_t zs_shape_memo_slot(uint32_t count, bool is_obj, const unsigned char *p)
+{
+	uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	             (uint64_t)p[3] << 24 | (uint64_t)count << 32 | (uint64_t)is_obj << 63;
+	return (uint32_t)((x * 0x9E3779B97F4A7C15u) >> 58);
+}
 
 /* The entry in `slot` when it holds exactly such a definition at p, else NULL. */
 ZS_INLINE zs_memo_entry *zs_shape_memo_find(const zs_shape_memo *m, uint32_t slot, uint32_t count,

@@ -103,12 +103,14 @@ typedef struct decoder {
 	const char *msg;
 	size_t msg_pos;
 	int msg_code; /* ZserException code of msg */
-	/* not cleared up front: zs_reader_init() sets what it needs, msgbuf is written on use */
+	/* the first entries of the string and shape tables, cleared with the fields above */
+	zend_string *strs_inl[16];
+	dshape shapes_inl[8];
+	/* not cleared up front: zs_reader_init() sets what it needs, the rest is written before
+	 * it is read */
 	zs_reader r;
 	char msgbuf[256];
-	zend_string *strs_inl[16]; /* first string table entries: cleared in zser_decode() */
 	dkey keys_inl[16];
-	dshape shapes_inl[8]; /* cleared in zser_decode() */
 	zend_string *owned_inl[16];
 	dframe frames_inl[8];
 } decoder;
@@ -1380,7 +1382,7 @@ static zend_result run_fast(decoder *d)
 			while (rf->remaining > 0) {
 				zval *zv = &b[rf->count - rf->remaining].val;
 				at = r->p;
-				type = zs_reader_step(r, rf, &it);
+				type = step(r, rf, &it);
 				if (type < 0) {
 					return SUCCESS;
 				}
@@ -1564,12 +1566,10 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	uint32_t i;
 
 	zs_zero(&d, offsetof(decoder, r));
-	zs_zero(d.strs_inl, sizeof(d.strs_inl));
 	d.strs = d.strs_inl;
 	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
 	d.frames = d.frames_inl;
 	d.keys = d.keys_inl;
-	zs_zero(d.shapes_inl, sizeof(d.shapes_inl));
 	d.shapes = d.shapes_inl;
 	d.shapes_cap = sizeof(d.shapes_inl) / sizeof(d.shapes_inl[0]);
 	d.owned = d.owned_inl;
