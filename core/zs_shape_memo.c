@@ -46,20 +46,19 @@ bool zs_shape_memo_put(zs_shape_memo *m, uint32_t slot, uint64_t gen, bool is_ob
                        const unsigned char *bytes, uint32_t len, const zs_memo_key *keys,
                        uint32_t count)
 {
-	zs_memo_entry *e;
+	zs_memo_entry *e = m->slots[slot];
 	uint32_t j;
-	size_t size = sizeof(zs_memo_entry) + (size_t)count * sizeof(zs_memo_key) + len;
 
-	if (m->slots[slot]) {
-		m->alloc->free(m->alloc->ctx, m->slots[slot]);
-		m->slots[slot] = NULL;
-	}
-	e = m->alloc->malloc(m->alloc->ctx, size);
-	if (!e) {
+	if (count > ZS_MEMO_MAX_KEYS || len > ZS_MEMO_MAX_BYTES) {
 		return false;
 	}
-	e->keys = (zs_memo_key *)(e + 1);
-	e->bytes = (unsigned char *)(e->keys + count);
+	if (!e) {
+		e = m->alloc->malloc(m->alloc->ctx, sizeof(zs_memo_entry));
+		if (!e) {
+			return false;
+		}
+		m->slots[slot] = e;
+	}
 	memcpy(e->keys, keys, (size_t)count * sizeof(zs_memo_key));
 	memcpy(e->bytes, bytes, len);
 	e->stamp = ++m->stamps;
@@ -71,6 +70,5 @@ bool zs_shape_memo_put(zs_shape_memo *m, uint32_t slot, uint64_t gen, bool is_ob
 	for (j = 0; j < count; j++) {
 		e->nstr += keys[j].is_str && keys[j].len > 0;
 	}
-	m->slots[slot] = e;
 	return true;
 }

@@ -40,8 +40,8 @@ typedef struct zs_memo_entry {
 	uint32_t len;  /* bytes of the definition */
 	uint32_t nstr; /* keys that are non-empty strings: each adds a string table entry */
 	uint8_t is_obj;
-	zs_memo_key *keys;
-	unsigned char *bytes;
+	zs_memo_key keys[ZS_MEMO_MAX_KEYS];
+	unsigned char bytes[ZS_MEMO_MAX_BYTES];
 } zs_memo_entry;
 
 typedef struct zs_shape_memo {
@@ -89,8 +89,9 @@ ZS_INLINE bool zs_shape_memo_free_slot(const zs_shape_memo *m, uint32_t slot)
 	return !m->slots[slot] || m->slots[slot]->used < m->floor;
 }
 
-/* Fills `slot` with a checked definition: bytes[0..len), count keys. False when out of
- * memory (the memo is then unchanged but for the slot being empty). */
+/* Fills `slot` with a checked definition: bytes[0..len), count keys (within the limits
+ * above). An entry is allocated once per slot and then refilled in place. False when out of
+ * memory (the slot is then empty). */
 bool zs_shape_memo_put(zs_shape_memo *m, uint32_t slot, uint64_t gen, bool is_obj,
                        const unsigned char *bytes, uint32_t len, const zs_memo_key *keys,
                        uint32_t count);
