@@ -1,10 +1,19 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * The libc-backed allocator hook used outside PHP (CLI, unit tests, fuzzers).
+ * The libc-backed allocator hook used outside PHP (CLI, unit tests, fuzzers), and zs_zero().
  */
 #include "zs_common.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+/* Out of line on purpose: a memset() of a size known at compile time is expanded inline, and
+ * for a few hundred bytes that becomes `rep stos`, whose start-up cost dominated the set-up of
+ * a small decode; here the size is unknown, so the library's vector stores do it. */
+void zs_zero(void *p, size_t n)
+{
+	memset(p, 0, n);
+}
 
 static void *libc_malloc(void *ctx, size_t n)
 {

@@ -34,4 +34,7 @@ typedef struct zs_alloc {
 /* The libc allocator, for the CLI, the unit tests and the fuzzers. */
 extern const zs_alloc zs_alloc_libc;
 
+/* memset(p, 0, n) for the fixed-size set-up of small structures (see zs_alloc.c). */
+void zs_zero(void *p, size_t n);
+
 #endif /* ZS_COMMON_H */

@@ -57,7 +57,7 @@ const unsigned char zs_wire_tag_class[256] = {
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth)
 {
-	memset(r, 0, offsetof(zs_reader, frames_inl));
+	zs_zero(r, offsetof(zs_reader, frames_inl));
 	r->frames = r->frames_inl;
 	r->frames_cap = sizeof(r->frames_inl) / sizeof(r->frames_inl[0]);
 	r->strs = r->strs_inl;
@@ -82,8 +82,18 @@ static void release(zs_reader *r, void *p, const void *inl)
 	}
 }
 
+void zs_reader_use_memo(zs_reader *r, zs_shape_memo *m)
+{
+	r->memo = m;
+	r->memo_gen = zs_shape_memo_enter(m);
+}
+
 void zs_reader_free(zs_reader *r)
 {
+	if (r->memo) {
+		zs_shape_memo_leave(r->memo);
+		r->memo = NULL;
+	}
 	release(r, r->frames, r->frames_inl);
 	release(r, r->strs, r->strs_inl);
 	release(r, r->shapes, r->shapes_inl);
@@ -499,13 +509,110 @@ static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool
 	return true;
 }
 
+/* Appends a shape whose keys are r->keys[base..base + count). */
+static bool add_shape(zs_reader *r, uint32_t base, uint32_t count, uint32_t cls, uint32_t memo,
+                      uint32_t *shape_out)
+{
+	zs_rshape *shapes;
+
+	r->nkeys = base + count;
+	if (r->nshapes == r->shapes_cap) {
+		shapes = grow(r, r->shapes, &r->shapes_cap, r->nshapes + 1, sizeof(zs_rshape));
+		if (!shapes) {
+			return false;
+		}
+		r->shapes = shapes;
+	}
+	shapes = &r->shapes[r->nshapes];
+	shapes->key_base = base;
+	shapes->count = count;
+	shapes->cls = cls;
+	shapes->memo = memo;
+	*shape_out = r->nshapes++;
+	return true;
+}
+
+/* read_shape_def() for a definition found in the memo: the keys and strings it adds, as
+ * reading it would add them. The caller checked that the tables stay within the format's
+ * limits and made room for the keys. */
+static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cls,
+                      uint32_t *shape_out)
+{
+	uint32_t base = r->nkeys, sbase = r->nstrs, j, n = 0;
+	size_t off = (size_t)(r->p - r->start);
+	zs_rstr *strs;
+
+	if (sbase + e->nstr > r->strs_cap) {
+		strs = grow(r, r->strs, &r->strs_cap, sbase + e->nstr, sizeof(zs_rstr));
+		if (!strs) {
+			return false;
+		}
+		r->strs = strs;
+	}
+	for (j = 0; j < e->count; j++) {
+		const zs_memo_key *mk = &e->keys[j];
+		zs_key *k = &r->keys[base + j];
+		k->i = mk->i;
+		k->is_str = mk->is_str;
+		k->str = ZS_WIRE_NO_INDEX;
+		if (mk->len > 0) {
+			r->strs[sbase + n].off = off + mk->off;
+			r->strs[sbase + n].len = mk->len;
+			k->str = sbase + n++;
+		}
+	}
+	r->nstrs = sbase + n;
+	r->p += e->len;
+	e->used = r->memo_gen;
+	return add_shape(r, base, e->count, cls, slot + 1, shape_out);
+}
+
+/* After read_shape_def() checked the definition at def (new strings from string table
+ * entry sbase on): remembers it when all its keys are written out and it fits the memo.
+ * Returns the memo value of the shape (slot + 1, or 0). */
+static uint32_t remember(zs_reader *r, const unsigned char *def, uint32_t base, uint32_t count,
+                         uint32_t sbase, uint32_t cls)
+{
+	zs_memo_key mk[ZS_MEMO_MAX_KEYS];
+	size_t len = (size_t)(r->p - def), off = (size_t)(def - r->start);
+	uint32_t j, slot;
+	bool is_obj = cls != ZS_WIRE_NO_INDEX;
+
+	if (count > ZS_MEMO_MAX_KEYS || len < ZS_MEMO_MIN_BYTES || len > ZS_MEMO_MAX_BYTES) {
+		return 0;
+	}
+	slot = zs_shape_memo_slot(count, is_obj, def);
+	if (!zs_shape_memo_free_slot(r->memo, slot)) {
+		return 0;
+	}
+	for (j = 0; j < count; j++) {
+		const zs_key *k = &r->keys[base + j];
+		mk[j].i = k->i;
+		mk[j].is_str = k->is_str;
+		mk[j].off = 0;
+		mk[j].len = 0;
+		if (k->str != ZS_WIRE_NO_INDEX) {
+			if (k->str < sbase) {
+				/* a back-reference: its meaning depends on what came before */
+				return 0;
+			}
+			mk[j].off = (uint32_t)(r->strs[k->str].off - off);
+			mk[j].len = (uint32_t)r->strs[k->str].len;
+		}
+	}
+	if (!zs_shape_memo_put(r->memo, slot, r->memo_gen, is_obj, def, (uint32_t)len, mk, count)) {
+		return 0;
+	}
+	return slot + 1;
+}
+
 /* Reads `count` keys and appends the shape (cls = ZS_WIRE_NO_INDEX for an array). */
 static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const unsigned char *at,
                            uint32_t *shape_out, uint32_t *key_base)
 {
 	zs_key *keys;
-	zs_rshape *shapes;
-	uint32_t base = r->nkeys, j;
+	const unsigned char *def = r->p;
+	uint32_t base = r->nkeys, sbase = r->nstrs, j, memo = 0;
 	bool dup = false, is_list = cls == ZS_WIRE_NO_INDEX, small = count <= 16;
 	/* small shapes: a duplicate is looked for as each key is read, in a 32-entry table of
 	 * fingerprints (key numbers + 1); reported only after every key is read, as below */
@@ -521,6 +628,16 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 			return false;
 		}
 		r->keys = keys;
+	}
+	if (r->memo && count > 0 && count <= ZS_MEMO_MAX_KEYS && REMAIN(r) >= ZS_MEMO_MIN_BYTES) {
+		bool is_obj = cls != ZS_WIRE_NO_INDEX;
+		uint32_t slot = zs_shape_memo_slot(count, is_obj, r->p);
+		zs_memo_entry *e = zs_shape_memo_find(r->memo, slot, count, is_obj, r->p, REMAIN(r));
+		/* beyond the string table's limit, reading reports it */
+		if (e && e->nstr <= ZS_WIRE_MAX_ENTRIES - sbase) {
+			*key_base = base;
+			return take_memo(r, e, slot, cls, shape_out);
+		}
 	}
 	if (small) {
 		memset(tab, 0, sizeof(tab));
@@ -580,21 +697,11 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	if (dup) {
 		return fail(r, ZS_WE_DUP_KEY, at);
 	}
-	r->nkeys = base + count;
-	if (r->nshapes == r->shapes_cap) {
-		shapes = grow(r, r->shapes, &r->shapes_cap, r->nshapes + 1, sizeof(zs_rshape));
-		if (!shapes) {
-			return false;
-		}
-		r->shapes = shapes;
+	if (r->memo && count > 0) {
+		memo = remember(r, def, base, count, sbase, cls);
 	}
-	shapes = r->shapes;
-	shapes[r->nshapes].key_base = base;
-	shapes[r->nshapes].count = count;
-	shapes[r->nshapes].cls = cls;
-	*shape_out = r->nshapes++;
 	*key_base = base;
-	return true;
+	return add_shape(r, base, count, cls, memo, shape_out);
 }
 
 /* ==== Containers ==== */

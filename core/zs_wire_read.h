@@ -11,6 +11,7 @@
 #ifndef ZS_WIRE_READ_H
 #define ZS_WIRE_READ_H
 
+#include "zs_shape_memo.h"
 #include "zs_wire.h"
 
 typedef enum zs_event_type {
@@ -66,7 +67,8 @@ typedef struct zs_rstr {
 typedef struct zs_rshape {
 	uint32_t key_base; /* first key in zs_reader.keys */
 	uint32_t count;
-	uint32_t cls; /* ZS_WIRE_NO_INDEX for array shapes */
+	uint32_t cls;  /* ZS_WIRE_NO_INDEX for array shapes */
+	uint32_t memo; /* slot + 1 of the memo entry holding this definition, 0 if none */
 } zs_rshape;
 
 typedef struct zs_rframe {
@@ -101,6 +103,8 @@ typedef struct zs_reader {
 	uint32_t slot_limit;
 	uint32_t *dupset; /* scratch hash set for duplicate keys */
 	size_t dupset_cap;
+	zs_shape_memo *memo; /* NULL unless zs_reader_use_memo() */
+	uint64_t memo_gen;
 	/* The first entries of each table live here, so that small blobs (sessions, cache
 	 * entries) need no allocation. Hence a reader must not be copied once initialised. */
 	zs_rframe frames_inl[8];
@@ -114,6 +118,10 @@ typedef struct zs_reader {
  * zs_reader_free(). The reader points into itself: never copy or move it. */
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth);
+/* Makes the reader take shape definitions it meets again from m, and put those it checks
+ * there (zs_shape_memo.h), until zs_reader_free(). Events and errors are the same as
+ * without it, but for the offset of an out-of-memory error. */
+void zs_reader_use_memo(zs_reader *r, zs_shape_memo *m);
 /* Releases the tables; the event pointers into the input stay valid. */
 void zs_reader_free(zs_reader *r);
 /* Checks the 2-byte header (§2). False with r->err set on failure. */

@@ -103,12 +103,14 @@ typedef struct decoder {
 	const char *msg;
 	size_t msg_pos;
 	int msg_code; /* ZserException code of msg */
-	/* not cleared up front: zs_reader_init() sets what it needs, msgbuf is written on use */
+	/* the first entries of the string and shape tables, cleared with the fields above */
+	zend_string *strs_inl[16];
+	dshape shapes_inl[8];
+	/* not cleared up front: zs_reader_init() sets what it needs, the rest is written before
+	 * it is read */
 	zs_reader r;
 	char msgbuf[256];
-	zend_string *strs_inl[16]; /* first string table entries: cleared in zser_decode() */
 	dkey keys_inl[16];
-	dshape shapes_inl[8]; /* cleared in zser_decode() */
 	zend_string *owned_inl[16];
 	dframe frames_inl[8];
 } decoder;
@@ -131,8 +133,6 @@ static void alloc_free(void *ctx, void *p)
 	(void)ctx;
 	efree(p);
 }
-
-static const zs_alloc zser_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
 
 /* Records a decoding error found here (not by the core reader) at the current event. `code`
  * is its ZserException code (FORMAT.md §13): the format's own where the meaning is the same
@@ -213,22 +213,60 @@ static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
  * any refcounted zend_string, and keep their hash. */
 #define KEYCACHE_MAX_LEN 32
 
-void zser_keycache_start(void)
+/* The per-request shape cache (ZSER_G(shapes)): the core's memo of checked shape
+ * definitions (core/zs_shape_memo.h) and, per memo entry of an array shape, the template
+ * its maps are copied from (see dshape), kept under the entry's stamp. An entry taken by a
+ * running decode is not refilled before that decode ends, so neither is its template. */
+typedef struct zser_shape_cache {
+	zs_shape_memo memo;
+	struct {
+		uint64_t stamp;
+		HashTable *tmpl;
+	} side[ZS_MEMO_SLOTS];
+} zser_shape_cache;
+
+static const zs_alloc zser_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
+
+void zser_decode_cache_start(void)
 {
 	ZSER_G(keycache_on) = true;
 }
 
-void zser_keycache_release(void)
+void zser_decode_cache_release(void)
 {
+	zser_shape_cache *sc = ZSER_G(shapes);
 	size_t i;
+
 	for (i = 0; i < sizeof(ZSER_G(keycache)) / sizeof(ZSER_G(keycache)[0]); i++) {
 		if (ZSER_G(keycache)[i]) {
 			zend_string_release(ZSER_G(keycache)[i]);
 			ZSER_G(keycache)[i] = NULL;
 		}
 	}
+	if (sc) {
+		for (i = 0; i < ZS_MEMO_SLOTS; i++) {
+			if (sc->side[i].tmpl) {
+				zend_array_destroy(sc->side[i].tmpl);
+			}
+		}
+		zs_shape_memo_clear(&sc->memo);
+		efree(sc);
+		ZSER_G(shapes) = NULL;
+	}
 	ZSER_G(keycache_on) = false;
 	ZSER_G(keycache_active) = 0;
+}
+
+/* The shape cache of this request, made on first use; NULL outside a request. */
+static zser_shape_cache *shape_cache(void)
+{
+	zser_shape_cache *sc = ZSER_G(shapes);
+	if (!sc && ZSER_G(keycache_on)) {
+		sc = ecalloc(1, sizeof(*sc));
+		zs_shape_memo_init(&sc->memo, &zser_emalloc);
+		ZSER_G(shapes) = sc;
+	}
+	return sc;
 }
 
 /* Each decode pins the entries it uses until the outermost running decode ends (a
@@ -469,6 +507,21 @@ static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shap
 		d->shapes = grow_from(d->shapes, d->shapes_inl, &d->shapes_cap, shape, sizeof(dshape));
 	}
 	ds = &d->shapes[shape];
+	if (d->r.shapes[shape].memo) {
+		/* a definition met in an earlier decode: its template is kept with it */
+		zser_shape_cache *sc = ZSER_G(shapes);
+		uint32_t slot = d->r.shapes[shape].memo - 1;
+		uint64_t stamp = sc->memo.slots[slot]->stamp;
+		if (sc->side[slot].stamp != stamp) {
+			if (sc->side[slot].tmpl) {
+				zend_array_destroy(sc->side[slot].tmpl);
+			}
+			sc->side[slot].tmpl = make_template(d, shape);
+			sc->side[slot].stamp = stamp;
+		}
+		t = sc->side[slot].tmpl;
+		goto copy;
+	}
 	if (!ds->tmpl) {
 		if (++ds->uses < 3) {
 			init_array(dest, count, false);
@@ -478,6 +531,7 @@ static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shap
 		d->ntmpl++;
 	}
 	t = ds->tmpl;
+copy:
 	/* the same header, hash slots and buckets; the copy takes a reference to each key */
 	ht = emalloc(sizeof(HashTable));
 	memcpy(ht, t, sizeof(HashTable));
@@ -1328,7 +1382,7 @@ static zend_result run_fast(decoder *d)
 			while (rf->remaining > 0) {
 				zval *zv = &b[rf->count - rf->remaining].val;
 				at = r->p;
-				type = zs_reader_step(r, rf, &it);
+				type = step(r, rf, &it);
 				if (type < 0) {
 					return SUCCESS;
 				}
@@ -1507,16 +1561,15 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 {
 	decoder d;
 	zs_event ev;
+	zser_shape_cache *sc;
 	zend_long depth = opts->max_depth;
 	uint32_t i;
 
-	memset(&d, 0, offsetof(decoder, r));
-	memset(d.strs_inl, 0, sizeof(d.strs_inl));
+	zs_zero(&d, offsetof(decoder, r));
 	d.strs = d.strs_inl;
 	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
 	d.frames = d.frames_inl;
 	d.keys = d.keys_inl;
-	memset(d.shapes_inl, 0, sizeof(d.shapes_inl));
 	d.shapes = d.shapes_inl;
 	d.shapes_cap = sizeof(d.shapes_inl) / sizeof(d.shapes_inl[0]);
 	d.owned = d.owned_inl;
@@ -1528,6 +1581,9 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	keycache_enter();
 	zs_reader_init(&d.r, buf, len, &zser_emalloc,
 	               depth <= 0 || depth > ZS_WIRE_MAX_DEPTH ? 0 : (uint32_t)depth);
+	if ((sc = shape_cache()) != NULL) {
+		zs_reader_use_memo(&d.r, &sc->memo);
+	}
 	if (!zs_reader_header(&d.r)) {
 		goto fail;
 	}

@@ -44,6 +44,9 @@ uint64_t keycache_used[256];
 uint64_t keycache_gen, keycache_floor;
 uint32_t keycache_active;
 bool keycache_on;
+/* zser_unserialize(): shape definitions met earlier in this request and their templates
+ * (bin_decode.c); NULL until first used, released in RSHUTDOWN. */
+struct zser_shape_cache *shapes;
 ZEND_END_MODULE_GLOBALS(zser)
 
 ZEND_EXTERN_MODULE_GLOBALS(zser)

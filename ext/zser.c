@@ -68,7 +68,7 @@ static PHP_RINIT_FUNCTION(zser)
 #if defined(ZTS) && defined(COMPILE_DL_ZSER)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
-	zser_keycache_start();
+	zser_decode_cache_start();
 	return SUCCESS;
 }
 
@@ -76,7 +76,7 @@ static PHP_RSHUTDOWN_FUNCTION(zser)
 {
 	(void)type;
 	(void)module_number;
-	zser_keycache_release();
+	zser_decode_cache_release();
 	return SUCCESS;
 }
 

@@ -32,8 +32,9 @@ typedef struct zser_decode_opts {
  * PHP or userland code is left as it is. */
 zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
                         const zser_decode_opts *opts);
-/* Starts (RINIT) and releases (RSHUTDOWN) zser_decode()'s per-request cache of key strings. */
-void zser_keycache_start(void);
-void zser_keycache_release(void);
+/* Starts (RINIT) and releases (RSHUTDOWN) zser_decode()'s per-request caches of key strings
+ * and shape definitions. */
+void zser_decode_cache_start(void);
+void zser_decode_cache_release(void);
 
 #endif /* ZSER_INTERNAL_H */

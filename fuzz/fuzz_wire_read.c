@@ -7,8 +7,10 @@
  * bounded by the input size; a smaller max_depth can only turn a success into a depth
  * error; and the reader's memory stays within FORMAT.md §12's bound (less than 32 bytes
  * per input byte plus a constant; 64 allowed here for the doubling growth of its tables).
+ * A reader with a shape memo (zs_shape_memo.h) kept across all inputs, so that definitions
+ * of earlier inputs are taken from it, must give the same events and verdict as one without.
  */
-// fuzz-needs: core/zs_wire_read.h core/zs_wire_read.c
+// fuzz-needs: core/zs_wire_read.h core/zs_wire_read.c core/zs_shape_memo.c
 #include "zs_wire_read.h"
 
 #include <stdio.h>
@@ -73,10 +75,17 @@ static void fail(const char *fmt, unsigned long a, unsigned long b)
 	abort();
 }
 
-// Pulls every event; returns the verdict and sets *err / *pos like zs_wire_validate.
-static bool walk(const uint8_t *data, size_t size, uint32_t max_depth, zs_wire_error *err,
-                 size_t *pos)
+static uint64_t mix(uint64_t h, uint64_t v)
 {
+	return (h ^ v) * 0x100000001B3u;
+}
+
+// Pulls every event; returns the verdict and sets *err / *pos like zs_wire_validate, and
+// *digest to a hash of every event (with its key's bytes). memo: NULL or the shared memo.
+static bool walk(const uint8_t *data, size_t size, uint32_t max_depth, zs_shape_memo *memo,
+                 zs_wire_error *err, size_t *pos, uint64_t *digest)
+{
+	uint64_t h = 0xCBF29CE484222325u;
 	counted c = {0, 0};
 	zs_alloc a = {c_malloc, c_realloc, c_free, &c};
 	zs_reader r;
@@ -85,12 +94,28 @@ static bool walk(const uint8_t *data, size_t size, uint32_t max_depth, zs_wire_e
 	bool ok;
 
 	zs_reader_init(&r, data, size, &a, max_depth);
+	if (memo) {
+		zs_reader_use_memo(&r, memo);
+	}
 	ok = zs_reader_header(&r);
 	while (ok && !zs_reader_done(&r)) {
 		memset(&ev, 0, sizeof(ev));
 		ok = zs_reader_next(&r, &ev);
 		if (!ok) {
 			break;
+		}
+		h = mix(h, (uint64_t)ev.type << 32 | ev.pos);
+		h = mix(h, (uint64_t)ev.count << 32 | ev.slot);
+		h = mix(h, (uint64_t)ev.shape << 32 | ev.cls);
+		h = mix(h, (uint64_t)ev.index << 32 | ev.len);
+		h = mix(h, (uint64_t)ev.i);
+		if (ev.has_key) {
+			h = mix(h, (uint64_t)ev.key.i ^ (uint64_t)ev.key.str << 1 ^ ev.key.is_str);
+			if (ev.key.is_str && ev.key.str != ZS_WIRE_NO_INDEX) {
+				size_t kl;
+				const unsigned char *ks = zs_reader_str(&r, ev.key.str, &kl);
+				h = mix(h, (uint64_t)(ks - data) << 24 ^ kl);
+			}
 		}
 		if (++events > 2 * size + 16) {
 			fail("more events (%lu) than the input (%lu bytes) can hold", events, size);
@@ -117,6 +142,7 @@ static bool walk(const uint8_t *data, size_t size, uint32_t max_depth, zs_wire_e
 	}
 	*err = ok ? ZS_WE_NONE : r.err;
 	*pos = ok ? 0 : r.err_pos;
+	*digest = mix(h, r.nstrs ^ (uint64_t)r.nkeys << 32);
 	if (!ok && (r.err == ZS_WE_NONE || r.err_pos > size)) {
 		fail("failure without an error code, or offset %lu past the end (%lu)", r.err_pos, size);
 	}
@@ -139,11 +165,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	cur = data;
 	cur_size = size;
+	static zs_shape_memo memo;
+	static bool memo_ready;
+	uint64_t wd, md;
+	zs_wire_error merr;
+	size_t mpos = 0;
+
+	if (!memo_ready) {
+		zs_shape_memo_init(&memo, &zs_alloc_libc);
+		memo_ready = true;
+	}
 	for (i = 0; i < 2; i++) {
 		bool v = zs_wire_validate(data, size, &zs_alloc_libc, depths[i], &verr, &vpos);
-		bool w = walk(data, size, depths[i], &werr, &wpos);
+		bool w = walk(data, size, depths[i], NULL, &werr, &wpos, &wd);
+		bool m = walk(data, size, depths[i], &memo, &merr, &mpos, &md);
 		if (v != w || (!v && (verr != werr || vpos != wpos))) {
 			fail("validate and the event walk disagree (error %lu vs %lu)", (unsigned long)verr,
+			     (unsigned long)werr);
+		}
+		if (m != w || wd != md || (!w && (merr != werr || mpos != wpos))) {
+			fail("the walk with the shape memo differs (error %lu vs %lu)", (unsigned long)merr,
 			     (unsigned long)werr);
 		}
 		if (i == 0) {

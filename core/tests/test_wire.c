@@ -443,21 +443,55 @@ static void test_int_keys(void)
 	ZS_CHECK(!zs_wire_is_int_key((const unsigned char *)"-9223372036854775809", 20, &v));
 }
 
-// zs_reader_next_fast() gives exactly the events and errors of zs_reader_next().
+// One memo for every reader of the tests below that uses one, so that definitions read by
+// earlier tests are taken from it.
+static zs_shape_memo memo;
+static uint64_t memo_shapes;
+
+// The key of an event as bytes: equal for equal keys, whichever reader gave them.
+static bool same_key(const zs_reader *r1, const zs_event *e1, const zs_reader *r2,
+                     const zs_event *e2)
+{
+	size_t l1, l2;
+	const unsigned char *s1, *s2;
+	if (!e1->has_key || !e1->key.is_str || e1->key.str == ZS_WIRE_NO_INDEX) {
+		return e1->key.str == e2->key.str;
+	}
+	s1 = zs_reader_str(r1, e1->key.str, &l1);
+	s2 = zs_reader_str(r2, e2->key.str, &l2);
+	return e1->key.str == e2->key.str && l1 == l2 && s1 == s2;
+}
+
+// zs_reader_next_fast(), and zs_reader_next() with the shared shape memo, give exactly the
+// events and errors of zs_reader_next().
 static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 {
-	zs_reader r1, r2;
-	zs_event e1, e2;
-	bool ok1, ok2;
+	zs_reader r1, r2, r3;
+	zs_event e1, e2, e3;
+	bool ok1, ok2, ok3;
+	uint32_t i;
 	zs_reader_init(&r1, b, n, &zs_alloc_libc, max_depth);
 	zs_reader_init(&r2, b, n, &zs_alloc_libc, max_depth);
+	zs_reader_init(&r3, b, n, &zs_alloc_libc, max_depth);
+	zs_reader_use_memo(&r3, &memo);
 	ok1 = zs_reader_header(&r1);
 	ok2 = zs_reader_header(&r2);
-	while (ok1 && ok2 && !zs_reader_done(&r1) && !zs_reader_done(&r2)) {
+	ok3 = zs_reader_header(&r3);
+	while (ok1 && ok2 && ok3 && !zs_reader_done(&r1) && !zs_reader_done(&r2)) {
 		memset(&e1, 0, sizeof(e1));
 		memset(&e2, 0, sizeof(e2));
+		memset(&e3, 0, sizeof(e3));
 		ok1 = zs_reader_next(&r1, &e1);
 		ok2 = zs_reader_next_fast(&r2, &e2);
+		ok3 = zs_reader_next(&r3, &e3);
+		if (ok1 && ok3) {
+			ZS_CHECK(e1.type == e3.type && e1.i == e3.i && e1.slot == e3.slot);
+			ZS_CHECK(e1.has_key == e3.has_key && e1.key.i == e3.key.i);
+			ZS_CHECK(same_key(&r1, &e1, &r3, &e3) && e1.len == e3.len && e1.pos == e3.pos);
+			ZS_CHECK(e1.count == e3.count && e1.shape == e3.shape && e1.cls == e3.cls);
+			ZS_CHECK(e1.index == e3.index && e1.str == e3.str && e1.target == e3.target);
+			ZS_CHECK(r1.nstrs == r3.nstrs && r1.nkeys == r3.nkeys && r1.nshapes == r3.nshapes);
+		}
 		if (ok1 && ok2) {
 			ZS_CHECK(e1.type == e2.type && e1.i == e2.i && e1.slot == e2.slot);
 			ZS_CHECK(e1.has_key == e2.has_key && e1.key.i == e2.key.i);
@@ -475,8 +509,13 @@ static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 		}
 	}
 	ZS_CHECK(ok1 == ok2 && r1.err == r2.err && r1.err_pos == r2.err_pos);
+	ZS_CHECK(ok1 == ok3 && r1.err == r3.err && r1.err_pos == r3.err_pos);
+	for (i = 0; ok3 && i < r3.nshapes; i++) {
+		memo_shapes += r3.shapes[i].memo != 0;
+	}
 	zs_reader_free(&r1);
 	zs_reader_free(&r2);
+	zs_reader_free(&r3);
 }
 
 // Shapes used again and nested lists, cut at every length and read under every small depth
@@ -562,6 +601,106 @@ static void test_fast_objects(void)
 	}
 }
 
+// Reads x to its end with the shared memo; returns the error (ZS_WE_NONE on success) and the
+// memo value of shape `shape` in *memo_of (0 when there is no such shape).
+static zs_wire_error read_with_memo(const blob *x, uint32_t shape, uint32_t *memo_of)
+{
+	zs_reader r;
+	zs_event ev;
+	bool ok;
+	zs_wire_error e;
+	zs_reader_init(&r, x->b, x->n, &zs_alloc_libc, 0);
+	zs_reader_use_memo(&r, &memo);
+	ok = zs_reader_header(&r);
+	while (ok && !zs_reader_done(&r)) {
+		ok = zs_reader_next(&r, &ev);
+	}
+	ok = ok && zs_reader_finish(&r);
+	e = ok ? ZS_WE_NONE : r.err;
+	*memo_of = shape < r.nshapes ? r.shapes[shape].memo : 0;
+	zs_reader_free(&r);
+	return e;
+}
+
+// The shape memo: a definition is remembered and taken again, not refilled while a reader
+// that took it is open, kept apart by kind (a key an object may have, an array may not), and
+// never holds a definition with a string back-reference.
+static void test_memo(void)
+{
+	blob x, y;
+	zs_reader r;
+	zs_event ev;
+	uint32_t m1, m2, slot;
+	uint64_t stamp;
+	const zs_memo_entry *e;
+
+	// ['alpha' => 1, 'beta' => 2]
+	hdr(&x);
+	x.n = (size_t)(zs_wire_put_map(x.b + x.n, 2) - x.b);
+	put_str(&x, "alpha");
+	put_str(&x, "beta");
+	put_int(&x, 1);
+	put_int(&x, 2);
+	ZS_CHECK(read_with_memo(&x, 0, &m1) == ZS_WE_NONE && m1 != 0);
+	slot = m1 - 1;
+	stamp = memo.slots[slot]->stamp;
+	ZS_CHECK(read_with_memo(&x, 0, &m2) == ZS_WE_NONE && m2 == m1);
+	ZS_CHECK(memo.slots[slot]->stamp == stamp); // taken, not put again
+	// while a reader that took it is open, the entry is pinned
+	zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
+	zs_reader_use_memo(&r, &memo);
+	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && ev.type == ZS_EV_MAP);
+	ZS_CHECK(r.shapes[0].memo == m1 && !zs_shape_memo_free_slot(&memo, slot));
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.key.is_str && ev.key.str == 0);
+	zs_reader_free(&r);
+	// a later reader may refill it
+	zs_reader_init(&r, x.b, 2, &zs_alloc_libc, 0);
+	zs_reader_use_memo(&r, &memo);
+	ZS_CHECK(zs_shape_memo_free_slot(&memo, slot));
+	zs_reader_free(&r);
+
+	// an object may have the key "7", an array may not: the same bytes in both kinds
+	hdr(&x);
+	tag(&x, ZS_T_OBJECT);
+	put_str(&x, "Foo");
+	varint(&x, 2);
+	put_str(&x, "7");
+	put_str(&x, "zz");
+	put_int(&x, 1);
+	put_int(&x, 2);
+	ZS_CHECK(read_with_memo(&x, 0, &m1) == ZS_WE_NONE && m1 != 0);
+	hdr(&y);
+	y.n = (size_t)(zs_wire_put_map(y.b + y.n, 2) - y.b);
+	put_str(&y, "7");
+	put_str(&y, "zz");
+	put_int(&y, 1);
+	put_int(&y, 2);
+	ZS_CHECK(read_with_memo(&y, 0, &m2) == ZS_WE_NUMERIC_KEY && m2 == 0);
+	ZS_CHECK(check(&y, NULL) == ZS_WE_NUMERIC_KEY);
+
+	// [ 'name' => 'x', [ 'name' => 1, 'more' => 2 ] ]: the inner map's first key refers back
+	hdr(&x);
+	x.n = (size_t)(zs_wire_put_map(x.b + x.n, 2) - x.b);
+	put_str(&x, "name");
+	put_str(&x, "list");
+	put_str(&x, "x");
+	x.n = (size_t)(zs_wire_put_map(x.b + x.n, 2) - x.b);
+	x.n = (size_t)(zs_wire_put_sref(x.b + x.n, 0) - x.b);
+	put_str(&x, "more");
+	put_int(&x, 1);
+	put_int(&x, 2);
+	ZS_CHECK(read_with_memo(&x, 0, &m1) == ZS_WE_NONE && m1 != 0);
+	ZS_CHECK(read_with_memo(&x, 1, &m2) == ZS_WE_NONE && m2 == 0);
+	// the same bytes again: the outer definition is taken, its strings are where they were
+	zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
+	zs_reader_use_memo(&r, &memo);
+	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && r.shapes[0].memo == m1);
+	ZS_CHECK(r.nstrs == 2 && r.strs[0].off == 5 && r.strs[0].len == 4 && r.strs[1].off == 10);
+	zs_reader_free(&r);
+	e = memo.slots[m1 - 1];
+	ZS_CHECK(e && e->count == 2 && e->nstr == 2 && e->len == 10 && !e->is_obj);
+}
+
 // Random byte strings after a valid header: the reader always terminates.
 static void test_random(void)
 {
@@ -593,6 +732,7 @@ static void test_random(void)
 
 int main(void)
 {
+	zs_shape_memo_init(&memo, &zs_alloc_libc);
 	test_ints();
 	test_int_canon();
 	test_floats();
@@ -605,5 +745,8 @@ int main(void)
 	test_int_keys();
 	test_fast_containers();
 	test_random();
+	test_memo();
+	ZS_CHECK(memo_shapes > 0);
+	zs_shape_memo_clear(&memo);
 	return zs_test_done("test_wire");
 }
