@@ -1,7 +1,9 @@
 # zser — benchmark helpers beyond `make bench` (which the top-level Makefile defines).
 #   make bench-quick                     the smoke run: tiny loops, every round trip checked
 #   make bench-callgrind [CORPUS="twitter citm_catalog"]  callgrind instruction counts, json vs jsond
-#   make bench-callgrind-bin [SETS="1 6"]  callgrind instructions per call, igbinary vs zser
+#   make bench-callgrind-bin [SETS="1 6"] [VS=php] [ONLY=ser] [WARM=1]
+#                                        callgrind instructions per call, igbinary (or serialize())
+#                                        vs zser; see tools/callgrind-bin.sh
 .PHONY: bench-quick bench-callgrind bench-callgrind-bin
 
 bench-quick: deps build
