@@ -31,6 +31,8 @@
 #define OUT_STACK       1024
 #define OUT_CHUNK_MIN   8192
 #define OUT_CHUNKED_MAX (1024 * 1024)
+/* Past this many bytes of output, a value's strings are mostly out of the cache. */
+#define OUT_FAR         (256 * 1024)
 typedef struct out_chunk {
 	struct out_chunk *next;
 	size_t len;
@@ -44,7 +46,12 @@ typedef struct out_chunk {
 #define STR_LIST0     (STR_SLOTS0 / 2)
 /* The index grows by four up to this many slots, then by two. */
 #define STR_GROW4_MAX 65536
-typedef uint32_t str_slot; /* string index + 1; 0: empty slot */
+/* A slot holds the string index + 1 in its low log2(slots) bits (0: empty; the list never
+ * holds more than half as many strings as there are slots) and the same-placed bits of the
+ * string's hash in the bits above: a probe that meets another string then rejects it without
+ * loading it, which on a value larger than the cache is a miss each time. */
+typedef uint32_t str_slot;
+#define STR_SLOT(e, idx, h) (((uint32_t)(idx) + 1) | ((uint32_t)(h) & ~(e)->str_mask))
 
 /* Shape table (§7, §8): a shape is a class (NULL for arrays) and a key sequence, its keys in
  * `skeys[first .. first+count)`. A string key points to the string table's copy (held
@@ -82,6 +89,7 @@ typedef struct encoder {
 	size_t stack_len;        /* bytes in the stack buffer once the output left it */
 	out_chunk *first, *last; /* heap chunks, in order; the cursor is in `last` if any */
 	size_t chunk_size;       /* size of the next heap chunk */
+	bool far;                /* the output passed OUT_FAR bytes: prefetch (encode_elems()) */
 	size_t chunked;          /* bytes in the chunks before the current one */
 	zend_string *big;        /* the output once it outgrew the chunks; the cursor is in it */
 	str_slot *str_slots;
@@ -168,6 +176,7 @@ static zend_never_inline void out_grow(encoder *e, size_t n)
 			zend_error_noreturn(E_ERROR, "String size overflow");
 		}
 		cap = (total + n) * 2;
+		e->far = true;
 		if (e->big) {
 			e->big = zend_string_realloc(e->big, cap, 0);
 		} else {
@@ -185,6 +194,7 @@ static zend_never_inline void out_grow(encoder *e, size_t n)
 		e->end = e->base + cap;
 		return;
 	}
+	e->far = e->chunked + len >= OUT_FAR;
 	size = e->chunk_size > n ? e->chunk_size : n;
 	c = safe_emalloc(1, size, offsetof(out_chunk, data));
 	if (e->last) {
@@ -323,11 +333,12 @@ static zend_always_inline uint32_t str_home(uint64_t h, uint32_t shift)
 
 static zend_always_inline void str_place(encoder *e, uint32_t idx)
 {
-	uint32_t j = str_home(ZSTR_H(e->strs[idx]), e->str_shift);
+	uint64_t h = ZSTR_H(e->strs[idx]);
+	uint32_t j = str_home(h, e->str_shift);
 	while (e->str_slots[j]) {
 		j = (j + 1) & e->str_mask;
 	}
-	e->str_slots[j] = idx + 1;
+	e->str_slots[j] = STR_SLOT(e, idx, h);
 }
 
 /* Doubles the index and the list; every string is in the index afterwards. */
@@ -414,10 +425,13 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 		if (!*sl) {
 			break;
 		}
-		t = e->strs[*sl - 1];
+		if ((*sl ^ (uint32_t)h) > e->str_mask) {
+			continue; /* another hash */
+		}
+		t = e->strs[(*sl & e->str_mask) - 1];
 		if (t == s || (ZSTR_H(t) == h && same_str(t, s))) {
 			*is_new = false;
-			return *sl - 1;
+			return (*sl & e->str_mask) - 1;
 		}
 	}
 	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
@@ -428,7 +442,7 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 		}
 		sl = &e->str_slots[i];
 	}
-	*sl = e->nstrs + 1;
+	*sl = STR_SLOT(e, e->nstrs, h);
 	e->strs[e->nstrs] = e->hold ? zend_string_copy(s) : s;
 	*is_new = true;
 	e->str_indexed = e->nstrs + 1;
@@ -1171,6 +1185,65 @@ static zend_always_inline bool is_list(HashTable *ht)
 	return zend_array_is_list(ht);
 }
 
+/* Writes the elements of ht. With `far`, the element PREFETCH_AHEAD places ahead is asked
+ * for while the current one is written: a large value does not fit in the cache, and its
+ * strings would otherwise be misses waited for one after another. Small and medium values
+ * run without it, where the extra instructions cost more than they save. */
+#define PREFETCH_AHEAD 8
+
+static zend_always_inline void prefetch_val(const zval *z)
+{
+	if (Z_REFCOUNTED_P(z)) {
+		__builtin_prefetch(Z_COUNTED_P(z));
+	}
+}
+
+static zend_always_inline zend_result encode_elems(encoder *e, HashTable *ht, zval *self, bool far)
+{
+	if (HT_IS_PACKED(ht)) {
+		zval *z = ht->arPacked, *end = z + ht->nNumUsed, *ahead = z;
+		if (far) {
+			for (; ahead != end && ahead != z + PREFETCH_AHEAD; ahead++) {
+				prefetch_val(ahead);
+			}
+		}
+		for (; z != end; z++) {
+			zval *val = z;
+			if (far && ahead != end) {
+				prefetch_val(ahead++);
+			}
+			if (Z_TYPE_P(val) == IS_INDIRECT) {
+				val = Z_INDIRECT_P(val);
+			}
+			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
+				return FAILURE;
+			}
+		}
+	} else {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed, *ahead = b;
+		if (far) {
+			for (; ahead != end && ahead != b + PREFETCH_AHEAD; ahead++) {
+				prefetch_val(&ahead->val);
+			}
+		}
+		for (; b != end; b++) {
+			zval *val = bucket_val(b);
+			if (far && ahead != end) {
+				prefetch_val(&(ahead++)->val);
+			}
+			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
+				return FAILURE;
+			}
+		}
+	}
+	return SUCCESS;
+}
+
+static zend_never_inline zend_result encode_elems_far(encoder *e, HashTable *ht, zval *self)
+{
+	return encode_elems(e, ht, self, true);
+}
+
 static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 {
 	if (is_list(ht)) {
@@ -1182,27 +1255,10 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 	} else {
 		write_ht_shape(e, NULL, ht, false);
 	}
-	if (HT_IS_PACKED(ht)) {
-		zval *z = ht->arPacked, *end = z + ht->nNumUsed;
-		for (; z != end; z++) {
-			zval *val = z;
-			if (Z_TYPE_P(val) == IS_INDIRECT) {
-				val = Z_INDIRECT_P(val);
-			}
-			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
-				return FAILURE;
-			}
-		}
-	} else {
-		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
-		for (; b != end; b++) {
-			zval *val = bucket_val(b);
-			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
-				return FAILURE;
-			}
-		}
+	if (UNEXPECTED(e->far)) {
+		return encode_elems_far(e, ht, self);
 	}
-	return SUCCESS;
+	return encode_elems(e, ht, self, false);
 }
 
 /* An array value whose slot is taken. */
@@ -1716,6 +1772,7 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.first = e.last = NULL;
 	e.chunk_size = OUT_CHUNK_MIN;
 	e.chunked = 0;
+	e.far = false;
 	e.big = NULL;
 	e.str_slots = e.str_slots0;
 	e.str_pending = true;
