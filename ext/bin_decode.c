@@ -317,6 +317,18 @@ static zend_always_inline bool same_short(const char *a, const unsigned char *b,
 	return u == v;
 }
 
+/* A key, class or property name as a string with its hash: the interned string of the same
+ * bytes if the engine has one (names written in the code, declared properties), else a new
+ * one. An interned key costs neither a reference count nor a release, and an array whose
+ * keys are all interned is destroyed without visiting them. It only looks strings up and
+ * never interns a new one, so no input can grow the engine's table. */
+static zend_always_inline zend_string *existing_or_new(const char *s, size_t len)
+{
+	zend_string *c = zend_string_init_existing_interned(s, len, 0);
+	zend_string_hash_val(c);
+	return c;
+}
+
 /* The string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed, borrowed from the
  * cache until the running decodes end; NULL when its entry is pinned by another key. */
 static zend_string *cached_key(const unsigned char *s, size_t len)
@@ -336,8 +348,7 @@ static zend_string *cached_key(const unsigned char *s, size_t len)
 		}
 		zend_string_release(c);
 	}
-	c = zend_string_init((const char *)s, len, 0);
-	zend_string_hash_val(c);
+	c = existing_or_new((const char *)s, len);
 	ZSER_G(keycache)[h] = c;
 	ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
 	return c;
@@ -349,10 +360,10 @@ static zend_never_inline void str_make(decoder *d, uint32_t idx)
 	size_t len;
 	const unsigned char *b = zs_reader_str(&d->r, idx, &len);
 
+	if (UNEXPECTED(idx >= d->strs_cap)) {
+		d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
+	}
 	if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
-		if (UNEXPECTED(idx >= d->strs_cap)) {
-			d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
-		}
 		s = cached_key(b, len);
 		if (EXPECTED(s != NULL)) {
 			/* pinned in the cache: the table does not own it */
@@ -360,8 +371,7 @@ static zend_never_inline void str_make(decoder *d, uint32_t idx)
 			return;
 		}
 	}
-	/* new_str() may move d->strs: store after it returns */
-	s = new_str(d, idx);
+	s = len == 1 ? ZSTR_CHAR(b[0]) : existing_or_new((const char *)b, len);
 	d->strs[idx] = s;
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */
