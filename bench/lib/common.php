@@ -136,6 +136,9 @@ function bench_finish(string $script): int
  */
 function bench_time(callable $loop, int $n): int
 {
+	/* Each sample starts with an empty garbage-collector root buffer, so a collection run
+	 * inside it collects that implementation's own garbage, not what the one before left. */
+	gc_collect_cycles();
 	if (bench_clock() === 'wall') {
 		$t = hrtime(true);
 		$loop($n);
