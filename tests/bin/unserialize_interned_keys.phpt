@@ -8,6 +8,7 @@ zser
 // The decoder takes the interned string where one exists (short keys through its key cache,
 // long ones directly) and makes its own otherwise. Either way the arrays it returns must be
 // the same values as unserialize() gives, and stay so when changed.
+#[AllowDynamicProperties]
 class Point
 {
     public $x = 0;
