@@ -214,6 +214,22 @@ ZS_INLINE unsigned zs_varint3(const unsigned char *p, size_t left, uint32_t *v)
 	return 0;
 }
 
+/* The end of a zs_reader_step() that opened nothing: consumes up to p, takes the slot
+ * (an object's if obj) and returns type. Each case returns through it with its own constant
+ * type, so a caller that inlines the step and then switches on the type can resolve that
+ * switch where the case ends instead of jumping again. */
+ZS_INLINE int zs_reader_step_end(zs_reader *r, zs_rframe *f, const unsigned char *p, uint8_t obj,
+                                 int type)
+{
+	r->p = p;
+	f->remaining--;
+	if (r->refs) {
+		r->slot_obj[r->nslots] = obj;
+	}
+	r->nslots++;
+	return type;
+}
+
 /* Reads the next value of the innermost open container, which the caller knows is not
  * complete (f is r->frames[r->depth - 1], f->remaining > 0), when its form cannot fail here
  * and needs no table to grow: null, booleans, ints of the one-byte, U8, U16 and U32 forms,
@@ -245,14 +261,10 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 	switch (zs_wire_tag_class[tag]) {
 	case ZS_TC_FIXINT:
 		it->i = (int64_t)tag;
-		type = ZS_EV_INT;
-		p++;
-		break;
+		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_INT);
 	case ZS_TC_NEGFIXINT:
 		it->i = (int64_t)tag - 0x100;
-		type = ZS_EV_INT;
-		p++;
-		break;
+		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_INT);
 	case ZS_TC_FIXSTR:
 		n = tag - ZS_T_FIXSTR;
 		if (n >= left) {
@@ -267,54 +279,38 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 			r->strs[r->nstrs].len = n;
 			it->idx = r->nstrs++;
 		}
-		type = ZS_EV_STRING;
-		p += 1 + n;
-		break;
+		return zs_reader_step_end(r, f, p + 1 + n, 0, ZS_EV_STRING);
 	case ZS_TC_FIXSREF:
 		if (tag - ZS_T_FIXSREF >= r->nstrs) {
 			return -1;
 		}
 		it->idx = tag - ZS_T_FIXSREF;
-		type = ZS_EV_STRING;
-		p++;
-		break;
+		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_STRING);
 	case ZS_TC_NULL:
-		type = ZS_EV_NULL;
-		p++;
-		break;
+		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_NULL);
 	case ZS_TC_FALSE:
-		type = ZS_EV_FALSE;
-		p++;
-		break;
+		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_FALSE);
 	case ZS_TC_TRUE:
-		type = ZS_EV_TRUE;
-		p++;
-		break;
+		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_TRUE);
 	case ZS_TC_U8:
 		if (left < 2 || p[1] < ZS_FIXINT_N) {
 			return -1;
 		}
 		it->i = p[1];
-		type = ZS_EV_INT;
-		p += 2;
-		break;
+		return zs_reader_step_end(r, f, p + 2, 0, ZS_EV_INT);
 	case ZS_TC_U16:
 		if (left < 3 || p[2] == 0) {
 			return -1;
 		}
 		it->i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
-		type = ZS_EV_INT;
-		p += 3;
-		break;
+		return zs_reader_step_end(r, f, p + 3, 0, ZS_EV_INT);
 	case ZS_TC_U32:
 		if (left < 5 || (p[3] | p[4]) == 0) {
 			return -1;
 		}
 		it->i = (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
 		                  (uint32_t)p[4] << 24);
-		type = ZS_EV_INT;
-		p += 5;
-		break;
+		return zs_reader_step_end(r, f, p + 5, 0, ZS_EV_INT);
 	case ZS_TC_STR:
 		/* length - 32 in a varint (§5) */
 		m = zs_varint3(p + 1, left - 1, &v);
@@ -328,9 +324,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		r->strs[r->nstrs].off = (size_t)(p + 1 + m - r->start);
 		r->strs[r->nstrs].len = n;
 		it->idx = r->nstrs++;
-		type = ZS_EV_STRING;
-		p += 1 + m + n;
-		break;
+		return zs_reader_step_end(r, f, p + 1 + m + n, 0, ZS_EV_STRING);
 	case ZS_TC_SREF:
 		/* index - 48 in a varint */
 		m = zs_varint3(p + 1, left - 1, &v);
@@ -338,15 +332,11 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 			return -1;
 		}
 		it->idx = v + ZS_FIXSREF_N;
-		type = ZS_EV_STRING;
-		p += 1 + m;
-		break;
+		return zs_reader_step_end(r, f, p + 1 + m, 0, ZS_EV_STRING);
 	case ZS_TC_EMPTYLIST:
 		it->count = 0;
 		it->shape = ZS_WIRE_NO_INDEX;
-		type = ZS_EV_LIST;
-		p++;
-		break;
+		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_LIST);
 	case ZS_TC_FIXLIST:
 		v = tag - ZS_T_FIXLIST;
 		n = 1;
@@ -401,11 +391,8 @@ open:
 			return -1;
 		}
 		it->i = (int64_t)v + 1;
-		type = ZS_EV_BACKREF_OBJ;
-		obj = 1;
-		p += 1 + m;
 		r->refs_seen = true;
-		break;
+		return zs_reader_step_end(r, f, p + 1 + m, 1, ZS_EV_BACKREF_OBJ);
 	case ZS_TC_BACKREF_REF:
 		/* any slot taken so far; takes none itself */
 		m = zs_varint3(p + 1, left - 1, &v);
@@ -421,13 +408,9 @@ open:
 	default:
 		return -1;
 	}
-	r->p = p;
-	f->remaining--;
-	if (r->refs) {
-		r->slot_obj[r->nslots] = obj;
-	}
-	r->nslots++;
-	if (type == ZS_EV_MAP || type == ZS_EV_OBJECT || (type == ZS_EV_LIST && it->count > 0)) {
+	/* only lists, maps and objects come here; all but an empty list open a frame */
+	zs_reader_step_end(r, f, p, obj, type);
+	if (type != ZS_EV_LIST || it->count > 0) {
 		zs_rframe *nf = &r->frames[r->depth++];
 		nf->remaining = it->count;
 		nf->count = it->count;
