@@ -47,6 +47,11 @@ bool keycache_on;
 /* zser_unserialize(): shape definitions met earlier in this request and their templates
  * (bin_decode.c); NULL until first used, released in RSHUTDOWN. */
 struct zser_shape_cache *shapes;
+/* zser_serialize(): the keys of first maps written earlier in this request and their bytes
+ * (bin_encode.c); NULL until first used, released in RSHUTDOWN. key_memo_on is false
+ * outside a request. */
+struct zser_key_memo *key_memo;
+bool key_memo_on;
 ZEND_END_MODULE_GLOBALS(zser)
 
 ZEND_EXTERN_MODULE_GLOBALS(zser)

@@ -69,6 +69,7 @@ static PHP_RINIT_FUNCTION(zser)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	zser_decode_cache_start();
+	zser_encode_cache_start();
 	return SUCCESS;
 }
 
@@ -77,6 +78,7 @@ static PHP_RSHUTDOWN_FUNCTION(zser)
 	(void)type;
 	(void)module_number;
 	zser_decode_cache_release();
+	zser_encode_cache_release();
 	return SUCCESS;
 }
 

@@ -36,5 +36,8 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
  * and shape definitions. */
 void zser_decode_cache_start(void);
 void zser_decode_cache_release(void);
+/* The same for zser_serialize()'s per-request memo of first-map keys. */
+void zser_encode_cache_start(void);
+void zser_encode_cache_release(void);
 
 #endif /* ZSER_INTERNAL_H */
