@@ -852,10 +852,10 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 #define KEY_MEMO_KEYS  32
 #define KEY_MEMO_BYTES 512
 typedef struct key_memo_way {
-	uint32_t count;                 /* keys; 0: unused */
-	uint32_t nstrs;                 /* string keys */
-	uint32_t len;                   /* bytes */
-	shape_key keys[KEY_MEMO_KEYS];  /* as def_fresh_keys() recorded them; strings held */
+	uint32_t count;                   /* keys; 0: unused */
+	uint32_t nstrs;                   /* string keys */
+	uint32_t len;                     /* bytes */
+	shape_key keys[KEY_MEMO_KEYS];    /* as def_fresh_keys() recorded them; strings held */
 	zend_string *strs[KEY_MEMO_KEYS]; /* the string keys, in order */
 	unsigned char bytes[KEY_MEMO_BYTES];
 } key_memo_way;
@@ -950,9 +950,8 @@ static zend_always_inline bool fresh_keys_from_memo(encoder *e, HashTable *ht, u
 }
 
 /* Keeps the `count` keys just recorded at k and the `len` bytes written for them at p. */
-static zend_never_inline void fresh_keys_to_memo(HashTable *ht, const shape_key *k,
-                                                 uint32_t count, const unsigned char *p,
-                                                 size_t len)
+static zend_never_inline void fresh_keys_to_memo(HashTable *ht, const shape_key *k, uint32_t count,
+                                                 const unsigned char *p, size_t len)
 {
 	zser_key_memo *m = ZSER_G(key_memo);
 	key_memo_way *w;
