@@ -1758,12 +1758,19 @@ static uint32_t lookup_var(encoder *e, zval *v)
 	zval *target = v, *known;
 
 	if (!Z_ISREF_P(v)) {
-		/* php_add_var_hash(): an object nobody else holds cannot be met again */
+		/* php_add_var_hash(): an object nobody else holds is taken to be met only once and
+		 * is not recorded, so meeting it again (through a reference to the array holding it)
+		 * writes it once more. PHP 8.2 applies this to objects with __serialize() or
+		 * __sleep() too; later versions record those always, as the magic method may hand
+		 * out more references to them. */
 		zend_object *obj = Z_OBJ_P(v);
 		if (!e->rcn && GC_REFCOUNT(obj) == 1 &&
-		    (obj->properties == NULL || GC_REFCOUNT(obj->properties) == 1) &&
-		    obj->ce->__serialize == NULL &&
-		    !zend_hash_find_known_hash(&obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP))) {
+		    (obj->properties == NULL || GC_REFCOUNT(obj->properties) == 1)
+#if PHP_VERSION_ID >= 80300
+		    && obj->ce->__serialize == NULL &&
+		    !zend_hash_find_known_hash(&obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP))
+#endif
+		) {
 			return 0;
 		}
 	}

@@ -190,7 +190,7 @@ final class Gen
             return $this->scalar();
         }
         $budget--;
-        switch (mt_rand(0, 11)) {
+        switch (mt_rand(0, 12)) {
             case 0:
             case 1:
                 $n = mt_rand(0, 6);
@@ -232,6 +232,35 @@ final class Gen
             case 7:
                 $a = ['x' => 1];
                 $a['self'] = &$a;
+                return $a;
+            case 12:
+                // an object held by this array alone, reaching the array through a & reference:
+                // met again inside itself, it is written again or by back-reference depending
+                // on its refcount and magic methods (php_add_var_hash())
+                $a = [];
+                switch (mt_rand(0, 3)) {
+                    case 0:
+                        $o = new Magic();
+                        $o->k = mt_rand(0, 99);
+                        $o->data = &$a;
+                        break;
+                    case 1:
+                        $o = new Sleeper();
+                        $o->a = &$a;
+                        $o->names = [['a'], ['a', 'd']][mt_rand(0, 1)];
+                        break;
+                    case 2:
+                        $o = new Plain();
+                        $o->pub = &$a;
+                        break;
+                    default:
+                        $o = new ArrayObject();
+                        $o->exchangeArray([&$a]);
+                        break;
+                }
+                $a[] = $o;
+                $a[] = $this->scalar();
+                unset($o);
                 return $a;
             default:
                 return $this->object($depth, $budget);
