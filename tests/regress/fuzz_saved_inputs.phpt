@@ -45,6 +45,7 @@ fuzz_unserialize/grow_from_null: canonical round trip
 fuzz_wire_read/empty_object_shape: canonical round trip
 fuzz_bin_roundtrip/datetime_offset_refused: same as serialize()
 fuzz_bin_roundtrip/datetime_utc_abbreviation: same as serialize()
+fuzz_bin_roundtrip/object_met_again_through_root_reference: same as serialize()
 fuzz_bin_roundtrip/php_unserialize_leak: same as serialize()
 fuzz_bin_roundtrip/reference_to_root: same as serialize()
 fuzz_bin_roundtrip/reference_to_root_2: same as serialize()
