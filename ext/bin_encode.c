@@ -21,6 +21,8 @@
 #include <emmintrin.h>
 #endif
 #include "bin_sleep.h"
+#include "bin_shape_key.h"
+#include "bin_key_memo.h"
 
 /* The output is written at a raw cursor into chunks: first a buffer on the C stack, then
  * heap chunks of doubling size that are never moved. At the end one zend_string of the exact
@@ -63,12 +65,6 @@ typedef uint32_t str_slot;
 #define SKEYS0          64
 /* Shape memo: 2^SHAPE_MEMO_BITS entries of shape index + 1 (0: none). */
 #define SHAPE_MEMO_BITS 6
-typedef struct shape_key {
-	zend_string *s;
-	zend_ulong v;
-	size_t len;    /* ZSTR_LEN(s); SIZE_MAX for an integer key */
-	uint64_t w[2]; /* len <= SHORT_STR: short_words() of s, so rows compare without reading s */
-} shape_key;
 typedef struct shape {
 	uint64_t h;
 	zend_string *cls;
@@ -838,156 +834,31 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 	}
 }
 
-/* ==== First-map memo ====
- *
- * A request mostly serializes values of a few kinds again and again (rows, cache entries),
- * and the first map of each starts the same: the same keys, written as literals in the same
- * order. The bytes written for a first map's keys are kept, per request, with the keys; a
- * later call whose first map has the very same key strings copies the bytes and the key
- * records instead of writing each key. The memo holds a reference to each of its strings, so
- * none can be freed and its address reused by another string while it is kept: the same
- * pointer is the same string. Small values, whose first map is most of their work, gain
- * most. */
-#define KEY_MEMO_WAYS  8
-#define KEY_MEMO_KEYS  32
-#define KEY_MEMO_BYTES 512
-typedef struct key_memo_way {
-	uint32_t count;                   /* keys; 0: unused */
-	uint32_t nstrs;                   /* string keys */
-	uint32_t len;                     /* bytes */
-	shape_key keys[KEY_MEMO_KEYS];    /* as def_fresh_keys() recorded them; strings held */
-	zend_string *strs[KEY_MEMO_KEYS]; /* the string keys, in order */
-	unsigned char bytes[KEY_MEMO_BYTES];
-} key_memo_way;
-typedef struct zser_key_memo {
-	key_memo_way way[KEY_MEMO_WAYS];
-} zser_key_memo;
-
-void zser_encode_cache_start(void)
-{
-	ZSER_G(key_memo_on) = true;
-}
-
-static void key_memo_way_clear(key_memo_way *w)
-{
-	uint32_t i;
-
-	for (i = 0; i < w->nstrs; i++) {
-		zend_string_release(w->strs[i]);
-	}
-	w->count = 0;
-	w->nstrs = 0;
-}
-
-void zser_encode_cache_release(void)
-{
-	zser_key_memo *m = ZSER_G(key_memo);
-	uint32_t i;
-
-	if (m) {
-		for (i = 0; i < KEY_MEMO_WAYS; i++) {
-			key_memo_way_clear(&m->way[i]);
-		}
-		efree(m);
-		ZSER_G(key_memo) = NULL;
-	}
-	ZSER_G(key_memo_on) = false;
-}
-
-/* The way that may hold the keys of ht: by count and the first bucket's hash (a deleted
- * first bucket only picks another way; the keys are compared in full). */
-static zend_always_inline key_memo_way *key_memo_way_for(zser_key_memo *m, HashTable *ht,
-                                                         uint32_t count)
-{
-	return &m->way[mix(ht->arData[0].h, count) & (KEY_MEMO_WAYS - 1)];
-}
-
-/* def_fresh_keys() from the memo, when it holds exactly the keys of ht: true then. */
+/* def_fresh_keys() from the first-map memo (bin_key_memo.h), when it holds exactly the keys
+ * of ht: true then. */
 static zend_always_inline bool fresh_keys_from_memo(encoder *e, HashTable *ht, uint32_t count)
 {
-	zser_key_memo *m = ZSER_G(key_memo);
-	const key_memo_way *w;
-	const shape_key *k, *kend;
-	Bucket *b, *end;
-	unsigned char *p;
+	zser_key_memo_hit hit;
 	uint32_t i;
+	unsigned char *p;
 
-	if (!m) {
+	if (!zser_key_memo_find(ht, count, &hit)) {
 		return false;
 	}
-	w = key_memo_way_for(m, ht, count);
-	if (w->count != count) {
-		return false;
-	}
-	k = w->keys;
-	kend = k + count;
-	for (b = ht->arData, end = b + ht->nNumUsed; b != end; b++) {
-		if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF) {
-			continue;
-		}
-		if (k == kend || b->key != k->s || b->h != k->v) {
-			return false;
-		}
-		k++;
-	}
-	if (k != kend) {
-		return false;
-	}
-	memcpy(e->skeys + e->nskeys, w->keys, count * sizeof(shape_key));
-	memcpy(e->strs + e->nstrs, w->strs, w->nstrs * sizeof(zend_string *));
+	memcpy(e->skeys + e->nskeys, hit.keys, count * sizeof(shape_key));
+	memcpy(e->strs + e->nstrs, hit.strs, hit.nstrs * sizeof(zend_string *));
 	if (e->hold) {
-		for (i = 0; i < w->nstrs; i++) {
-			zend_string_addref(w->strs[i]);
+		for (i = 0; i < hit.nstrs; i++) {
+			zend_string_addref(hit.strs[i]);
 		}
 	}
-	p = out_begin(e, w->len);
-	memcpy(p, w->bytes, w->len);
-	out_end(e, p + w->len);
+	p = out_begin(e, hit.len);
+	memcpy(p, hit.bytes, hit.len);
+	out_end(e, p + hit.len);
 	e->nskeys += count;
-	e->nstrs += w->nstrs;
+	e->nstrs += hit.nstrs;
 	e->str_pending = true;
 	return true;
-}
-
-/* Keeps the `count` keys just recorded at k and the `len` bytes written for them at p. */
-static zend_never_inline void fresh_keys_to_memo(HashTable *ht, const shape_key *k, uint32_t count,
-                                                 const unsigned char *p, size_t len)
-{
-	zser_key_memo *m = ZSER_G(key_memo);
-	key_memo_way *w;
-	uint32_t i;
-
-	if (count > KEY_MEMO_KEYS || len > KEY_MEMO_BYTES) {
-		return;
-	}
-	if (!m) {
-		if (!ZSER_G(key_memo_on)) {
-			return; /* outside a request: nothing would release it */
-		}
-		m = ecalloc(1, sizeof(*m));
-		ZSER_G(key_memo) = m;
-	}
-	w = key_memo_way_for(m, ht, count);
-	if (w->count == count) {
-		/* the same key hashes and other strings: values whose keys are new strings each
-		 * time (decoded JSON, say) would replace the entry on every call and never meet it
-		 * again; the entry stays, and such calls lose one failed pointer compare */
-		for (i = 0; i < count && w->keys[i].v == k[i].v; i++) {
-		}
-		if (i == count) {
-			return;
-		}
-	}
-	key_memo_way_clear(w);
-	memcpy(w->keys, k, count * sizeof(shape_key));
-	for (i = 0; i < count; i++) {
-		if (k[i].s) {
-			w->strs[w->nstrs++] = zend_string_copy(k[i].s);
-		}
-	}
-	memcpy(w->bytes, p, len);
-	w->len = (uint32_t)len;
-	w->count = count;
 }
 
 /* def_key() for every key of ht (a hash, at most `count` keys) when the string table is
@@ -1041,7 +912,7 @@ static void def_fresh_keys(encoder *e, HashTable *ht, uint32_t count)
 	e->str_pending = true;
 	if (memo && e->base == base) {
 		/* the bytes are in one piece (the output did not move to a new chunk) */
-		fresh_keys_to_memo(ht, k0, (uint32_t)(k - k0), start, (size_t)(e->p - start));
+		zser_key_memo_keep(ht, k0, (uint32_t)(k - k0), start, (size_t)(e->p - start));
 	}
 }
 
