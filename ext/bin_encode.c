@@ -835,7 +835,8 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 }
 
 /* def_fresh_keys() from the first-map memo (bin_key_memo.h), when it holds exactly the keys
- * of ht: true then. */
+ * of ht: true then. Used for maps of KEY_MEMO_MIN keys or more. */
+#define KEY_MEMO_MIN 4
 static zend_always_inline bool fresh_keys_from_memo(encoder *e, HashTable *ht, uint32_t count)
 {
 	zser_key_memo_hit hit;
@@ -877,7 +878,8 @@ static void def_fresh_keys(encoder *e, HashTable *ht, uint32_t count)
 	while (UNEXPECTED(n + count + 1 >= e->strs_cap)) {
 		str_grow(e);
 	}
-	if (fresh_keys_from_memo(e, ht, count)) {
+	/* below KEY_MEMO_MIN keys, finding and copying cost more than writing them */
+	if (count >= KEY_MEMO_MIN && fresh_keys_from_memo(e, ht, count)) {
 		return;
 	}
 	k = k0 = e->skeys + e->nskeys;
@@ -910,7 +912,7 @@ static void def_fresh_keys(encoder *e, HashTable *ht, uint32_t count)
 	e->nskeys = (uint32_t)(k - e->skeys);
 	e->nstrs = n;
 	e->str_pending = true;
-	if (memo && e->base == base) {
+	if (memo && count >= KEY_MEMO_MIN && e->base == base) {
 		/* the bytes are in one piece (the output did not move to a new chunk) */
 		zser_key_memo_keep(ht, k0, (uint32_t)(k - k0), start, (size_t)(e->p - start));
 	}
