@@ -598,9 +598,10 @@ static zend_always_inline zval *bucket_val(Bucket *b)
 	return z;
 }
 
-/* True when the keys of ht are exactly the `count` keys at k. */
+/* True when the keys of ht are exactly the `count` keys at k. ht is an array when `array`,
+ * else a property table. */
 static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count, HashTable *ht,
-                                             bool incomplete)
+                                             bool array, bool incomplete)
 {
 	const shape_key *end_k = k + count;
 	zend_string *key;
@@ -609,6 +610,18 @@ static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count,
 
 	if (EXPECTED(!HT_IS_PACKED(ht))) {
 		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		if (array && EXPECTED(ht->nNumUsed == count && zend_hash_num_elements(ht) == count &&
+		                      !(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))) {
+			/* an array without holes, the most common case by far: every bucket is an
+			 * element and holds a key (an indirect element of a symbol table points to a
+			 * set variable unless the flag tells otherwise) */
+			for (; b != end; b++, k++) {
+				if (!same_key(k, b->key, b->h)) {
+					return false;
+				}
+			}
+			return true;
+		}
 		if (EXPECTED(zend_hash_num_elements(ht) == count)) {
 			/* the keys taken are at most the elements (skipped ones only lower it), so k
 			 * cannot pass end_k here */
@@ -978,7 +991,8 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 	memo = e->nshapes ? memo_slot(e, cls, ht) : &e->memo_none;
 	if (*memo) {
 		shape *sh = &e->shapes[*memo - 1];
-		if (same_cls(sh, cls) && keys_match_ht(shape_keys(e, sh), sh->count, ht, incomplete)) {
+		if (same_cls(sh, cls) &&
+		    keys_match_ht(shape_keys(e, sh), sh->count, ht, !cls, incomplete)) {
 			write_shape_ref(e, *memo - 1);
 			return;
 		}
@@ -999,7 +1013,7 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 			uint32_t idx = e->shape_slots[i] - 1;
 			shape *sh = &e->shapes[idx];
 			if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
-			    keys_match_ht(shape_keys(e, sh), count, ht, incomplete)) {
+			    keys_match_ht(shape_keys(e, sh), count, ht, !cls, incomplete)) {
 				write_shape_ref(e, idx);
 				*memo = idx + 1;
 				return;

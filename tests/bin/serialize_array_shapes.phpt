@@ -44,9 +44,32 @@ for ($i = 0; $i < 20; $i++) {
     $dyn[] = $o;
 }
 bin_same($dyn, 'stdClass with varying properties');
+// Rows whose buckets have holes (deleted keys) have the shape of the rows without: the same
+// bytes, whether the hole is first, between keys or last, and whichever row comes first.
+$plain = ['a' => 1, 'b' => 2, 'c' => 3];
+$holes = [];
+foreach (['first' => ['x' => 0] + $plain, 'between' => ['a' => 1, 'x' => 0, 'b' => 2, 'c' => 3],
+          'last' => $plain + ['x' => 0]] as $where => $row) {
+    unset($row['x']);
+    $holes[$where] = $row;
+}
+$ok = true;
+foreach ($holes as $where => $row) {
+    foreach ([[$plain, $row], [$row, $plain], [$row, $row]] as $pair) {
+        $ok = $ok && zser_serialize($pair) === zser_serialize([$plain, $plain]);
+    }
+    $near = $row;
+    $near['d'] = 4;
+    unset($near['c']);
+    $ok = $ok && zser_unserialize(zser_serialize([$plain, $near])) === [$plain, $near];
+}
+echo 'rows with holes: ', $ok ? 'ok' : 'DIFFERENT', "\n";
+bin_same(array_values($holes), 'rows with holes round trip');
 ?>
 --EXPECT--
 same-key rows: ok
 same-class objects: ok
 mixed shapes: ok
 stdClass with varying properties: ok
+rows with holes: ok
+rows with holes round trip: ok
