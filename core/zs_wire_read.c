@@ -326,8 +326,7 @@ static bool read_str(zs_reader *r, unsigned char tag, const unsigned char **s, s
 				return false;
 			}
 			r->strs = t;
-			t[r->nstrs].off = (size_t)(r->p - r->start);
-			t[r->nstrs].len = n;
+			zs_rstr_set(&t[r->nstrs], (size_t)(r->p - r->start), n);
 			*idx = r->nstrs++;
 		}
 		r->p += n;
@@ -401,8 +400,7 @@ static inline bool read_key(zs_reader *r, zs_key *k)
 				return true;
 			}
 		} else if (n > 0 && n <= REMAIN(r) && r->nstrs < r->strs_cap) {
-			r->strs[r->nstrs].off = (size_t)(r->p - r->start);
-			r->strs[r->nstrs].len = n;
+			zs_rstr_set(&r->strs[r->nstrs], (size_t)(r->p - r->start), n);
 			k->str = r->nstrs++;
 			r->p += n;
 			return true;
@@ -556,8 +554,7 @@ static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cl
 		k->is_str = mk->is_str;
 		k->str = ZS_WIRE_NO_INDEX;
 		if (mk->len > 0) {
-			r->strs[sbase + n].off = off + mk->off;
-			r->strs[sbase + n].len = mk->len;
+			zs_rstr_set(&r->strs[sbase + n], off + mk->off, mk->len);
 			k->str = sbase + n++;
 		}
 	}

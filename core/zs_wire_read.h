@@ -59,10 +59,22 @@ typedef struct zs_event {
 	size_t pos;      /* offset of the value's tag from the start of the blob */
 } zs_event;
 
+/* A string table entry. `user` belongs to the consumer, which may keep there what it made
+ * of the string (its own copy, say): the reader sets it to NULL when it records the string
+ * and never reads it. Beside off and len it costs no table of the consumer's own, to be
+ * grown and cleared, and is on the cache line the reader has just written. */
 typedef struct zs_rstr {
 	size_t off;
 	size_t len;
+	void *user;
 } zs_rstr;
+
+ZS_INLINE void zs_rstr_set(zs_rstr *t, size_t off, size_t len)
+{
+	t->off = off;
+	t->len = len;
+	t->user = NULL;
+}
 
 typedef struct zs_rshape {
 	uint32_t key_base; /* first key in zs_reader.keys */
@@ -143,6 +155,12 @@ ZS_INLINE const unsigned char *zs_reader_str(const zs_reader *r, uint32_t idx, s
 {
 	*len = r->strs[idx].len;
 	return r->start + r->strs[idx].off;
+}
+
+/* The consumer's word of string table entry idx (zs_rstr): NULL until it stores one. */
+ZS_INLINE void **zs_reader_str_user(zs_reader *r, uint32_t idx)
+{
+	return &r->strs[idx].user;
 }
 
 /* Key j (0-based) of shape `shape`. */
@@ -275,8 +293,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 			if (r->nstrs == r->strs_cap) {
 				return -1;
 			}
-			r->strs[r->nstrs].off = (size_t)(p + 1 - r->start);
-			r->strs[r->nstrs].len = n;
+			zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 - r->start), n);
 			it->idx = r->nstrs++;
 		}
 		return zs_reader_step_end(r, f, p + 1 + n, 0, ZS_EV_STRING);
@@ -321,8 +338,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		if (n > left - 1 - m) {
 			return -1;
 		}
-		r->strs[r->nstrs].off = (size_t)(p + 1 + m - r->start);
-		r->strs[r->nstrs].len = n;
+		zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 + m - r->start), n);
 		it->idx = r->nstrs++;
 		return zs_reader_step_end(r, f, p + 1 + m + n, 0, ZS_EV_STRING);
 	case ZS_TC_SREF:

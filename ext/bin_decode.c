@@ -73,9 +73,9 @@ typedef struct delayed {
 typedef struct decoder {
 	const zser_decode_opts *opts;
 	zval root;
-	zend_string **strs;
-	uint32_t strs_cap;
-	zend_string **owned; /* the entries of strs the table owns (not BORROWED, not interned) */
+	/* the string table's entries are the reader's, the zend_string made of each in its
+	 * user word (str_entry()) */
+	zend_string **owned; /* the entries the table owns (not BORROWED, not interned) */
 	uint32_t nowned, owned_cap;
 	zend_class_entry **classes; /* per string index: a resolved, allowed class */
 	uint32_t classes_cap;
@@ -103,8 +103,7 @@ typedef struct decoder {
 	const char *msg;
 	size_t msg_pos;
 	int msg_code; /* ZserException code of msg */
-	/* the first entries of the string and shape tables, cleared with the fields above */
-	zend_string *strs_inl[16];
+	/* the first entries of the shape table, cleared with the fields above */
 	dshape shapes_inl[8];
 	/* not cleared up front: zs_reader_init() sets what it needs, the rest is written before
 	 * it is read */
@@ -196,13 +195,17 @@ static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
  * does, and every value built here lives at least until the decoder is freed. */
 #define BORROWED ((uintptr_t)1)
 
+/* The string made of table entry idx, NULL until made: a zend_string, with BORROWED set
+ * when the table does not own it. */
+static zend_always_inline zend_string **str_entry(decoder *d, uint32_t idx)
+{
+	return (zend_string **)zs_reader_str_user(&d->r, idx);
+}
+
 static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 {
 	size_t len;
 	const unsigned char *s = zs_reader_str(&d->r, idx, &len);
-	if (UNEXPECTED(idx >= d->strs_cap)) {
-		d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
-	}
 	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
 }
 
@@ -360,19 +363,16 @@ static zend_never_inline void str_make(decoder *d, uint32_t idx)
 	size_t len;
 	const unsigned char *b = zs_reader_str(&d->r, idx, &len);
 
-	if (UNEXPECTED(idx >= d->strs_cap)) {
-		d->strs = grow_from(d->strs, d->strs_inl, &d->strs_cap, idx, sizeof(zend_string *));
-	}
 	if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
 		s = cached_key(b, len);
 		if (EXPECTED(s != NULL)) {
 			/* pinned in the cache: the table does not own it */
-			d->strs[idx] = s;
+			*str_entry(d, idx) = s;
 			return;
 		}
 	}
 	s = len == 1 ? ZSTR_CHAR(b[0]) : existing_or_new((const char *)b, len);
-	d->strs[idx] = s;
+	*str_entry(d, idx) = s;
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */
 		if (d->nowned == d->owned_cap) {
@@ -385,22 +385,24 @@ static zend_never_inline void str_make(decoder *d, uint32_t idx)
 
 static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
 {
-	if (UNEXPECTED(idx >= d->strs_cap) || UNEXPECTED(!d->strs[idx])) {
+	zend_string **e = str_entry(d, idx);
+	if (UNEXPECTED(!*e)) {
 		str_make(d, idx);
 	}
-	return (zend_string *)((uintptr_t)d->strs[idx] & ~BORROWED);
+	return (zend_string *)((uintptr_t)*e & ~BORROWED);
 }
 
 /* A string value: the first use of an entry hands the new string to the value itself. */
 static zend_always_inline void string_value(decoder *d, zval *dest, uint32_t idx)
 {
-	if (UNEXPECTED(idx >= d->strs_cap) || !d->strs[idx]) {
+	zend_string **e = str_entry(d, idx);
+	if (!*e) {
 		zend_string *s = new_str(d, idx);
-		d->strs[idx] = (zend_string *)((uintptr_t)s | BORROWED);
+		*e = (zend_string *)((uintptr_t)s | BORROWED);
 		ZVAL_STR(dest, s);
 		return;
 	}
-	ZVAL_STR_COPY(dest, (zend_string *)((uintptr_t)d->strs[idx] & ~BORROWED));
+	ZVAL_STR_COPY(dest, (zend_string *)((uintptr_t)*e & ~BORROWED));
 }
 
 static zend_string *key_str(decoder *d, const zs_key *k)
@@ -1527,9 +1529,6 @@ static void free_decoder(decoder *d)
 	if (d->owned != d->owned_inl) {
 		efree(d->owned);
 	}
-	if (d->strs != d->strs_inl) {
-		efree(d->strs);
-	}
 	if (d->classes) {
 		efree(d->classes);
 	}
@@ -1576,8 +1575,6 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	uint32_t i;
 
 	zs_zero(&d, offsetof(decoder, r));
-	d.strs = d.strs_inl;
-	d.strs_cap = sizeof(d.strs_inl) / sizeof(d.strs_inl[0]);
 	d.frames = d.frames_inl;
 	d.keys = d.keys_inl;
 	d.shapes = d.shapes_inl;

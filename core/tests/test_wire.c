@@ -464,15 +464,62 @@ static bool same_key(const zs_reader *r1, const zs_event *e1, const zs_reader *r
 
 // zs_reader_next_fast(), and zs_reader_next() with the shared shape memo, give exactly the
 // events and errors of zs_reader_next().
+// The consumer's words of the string table (zs_rstr.user): each entry the reader records
+// starts NULL, whatever the table's memory held before, and one the consumer has set stays
+// set. Entries [0, *seen) were checked and marked before.
+static int user_mark;
+
+// An allocator whose new memory is never zero, as heap memory in use for a while is not.
+static void *poison_malloc(void *ctx, size_t n)
+{
+	void *p = malloc(n);
+	(void)ctx;
+	if (p) {
+		memset(p, 0xA5, n);
+	}
+	return p;
+}
+static void *poison_realloc(void *ctx, void *p, size_t old_n, size_t n)
+{
+	unsigned char *q = realloc(p, n);
+	(void)ctx;
+	if (q && n > old_n) {
+		memset(q + old_n, 0xA5, n - old_n);
+	}
+	return q;
+}
+static void poison_free(void *ctx, void *p)
+{
+	(void)ctx;
+	free(p);
+}
+static const zs_alloc poison_alloc = {poison_malloc, poison_realloc, poison_free, NULL};
+
+static void user_words(zs_reader *r, uint32_t *seen)
+{
+	uint32_t i;
+	for (i = 0; i < *seen; i++) {
+		ZS_CHECK(r->strs[i].user == &user_mark);
+	}
+	for (; *seen < r->nstrs; (*seen)++) {
+		ZS_CHECK(*zs_reader_str_user(r, *seen) == NULL);
+		*zs_reader_str_user(r, *seen) = &user_mark;
+	}
+}
+
 static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 {
 	zs_reader r1, r2, r3;
 	zs_event e1, e2, e3;
 	bool ok1, ok2, ok3;
-	uint32_t i;
-	zs_reader_init(&r1, b, n, &zs_alloc_libc, max_depth);
-	zs_reader_init(&r2, b, n, &zs_alloc_libc, max_depth);
-	zs_reader_init(&r3, b, n, &zs_alloc_libc, max_depth);
+	uint32_t i, seen1 = 0, seen2 = 0, seen3 = 0;
+	// the tables built into the readers are not cleared by zs_reader_init() either
+	memset(&r1, 0xA5, sizeof(r1));
+	memset(&r2, 0xA5, sizeof(r2));
+	memset(&r3, 0xA5, sizeof(r3));
+	zs_reader_init(&r1, b, n, &poison_alloc, max_depth);
+	zs_reader_init(&r2, b, n, &poison_alloc, max_depth);
+	zs_reader_init(&r3, b, n, &poison_alloc, max_depth);
 	zs_reader_use_memo(&r3, &memo);
 	ok1 = zs_reader_header(&r1);
 	ok2 = zs_reader_header(&r2);
@@ -484,6 +531,9 @@ static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 		ok1 = zs_reader_next(&r1, &e1);
 		ok2 = zs_reader_next_fast(&r2, &e2);
 		ok3 = zs_reader_next(&r3, &e3);
+		user_words(&r1, &seen1);
+		user_words(&r2, &seen2);
+		user_words(&r3, &seen3);
 		if (ok1 && ok3) {
 			ZS_CHECK(e1.type == e3.type && e1.i == e3.i && e1.slot == e3.slot);
 			ZS_CHECK(e1.has_key == e3.has_key && e1.key.i == e3.key.i);
