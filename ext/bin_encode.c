@@ -4,7 +4,10 @@
  * does — same slot numbering, same choice between object back-references and PHP
  * references, same magic methods in the same order, same warnings and exceptions — and
  * writes it with the core's writer primitives, deduplicating strings and shapes. It does
- * not decode (bin_decode.c) and does not parse PHP arguments (bin.c).
+ * not decode (bin_decode.c) and does not parse PHP arguments (bin.c). The objects written by
+ * calling userland code (__sleep(), __serialize(), Serializable) are in bin_encode_objects.c,
+ * which writes through the entry points bin_encoder.h declares; the encoder's layout and
+ * the hot paths stay here, static, so that they inline.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -14,13 +17,12 @@
 #include "zend_exceptions.h"
 #include "zend_enum.h"
 #include "ext/standard/php_incomplete_class.h"
-#include "ext/standard/basic_functions.h"
 #include "zser_internal.h"
 #include "zs_wire_write.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-#include "bin_sleep.h"
+#include "bin_encoder.h"
 #include "bin_shape_key.h"
 #include "bin_key_memo.h"
 
@@ -80,7 +82,7 @@ typedef struct ce_shape {
 	uint32_t shape;
 } ce_shape;
 
-typedef struct encoder {
+struct encoder {
 	unsigned char *p, *end, *base;
 	size_t stack_len;        /* bytes in the stack buffer once the output left it */
 	out_chunk *first, *last; /* heap chunks, in order; the cursor is in `last` if any */
@@ -137,7 +139,7 @@ typedef struct encoder {
 	shape shapes0[SHAPES0];
 	shape_key skeys0[SKEYS0];
 	unsigned char stack[OUT_STACK];
-} encoder;
+};
 
 static zend_result encode_value(encoder *e, zval *v);
 static zend_always_inline zend_result encode_array(encoder *e, zval *v);
@@ -1472,99 +1474,6 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 	return SUCCESS;
 }
 
-static zend_result encode_sleep(encoder *e, zval *struc, zend_function *fn)
-{
-	zend_object *obj = Z_OBJ_P(struc);
-	zval retval, tmp;
-	HashTable props;
-	zend_result res;
-
-	ZVAL_OBJ_COPY(&tmp, obj);
-	BG(serialize_lock)++;
-	zend_call_known_instance_method(fn, obj, &retval, 0, NULL);
-	BG(serialize_lock)--;
-	if (Z_ISUNDEF(retval) || EG(exception)) {
-		zval_ptr_dtor(&retval);
-		zval_ptr_dtor(&tmp);
-		return FAILURE;
-	}
-	if (Z_TYPE(retval) != IS_ARRAY) {
-		zval_ptr_dtor(&retval);
-		php_error_docref(NULL, E_WARNING,
-		                 "%s::__sleep() should return an array only containing the names of "
-		                 "instance-variables to serialize",
-		                 ZSTR_VAL(obj->ce->name));
-		out_tag(e, ZS_T_NULL);
-		zval_ptr_dtor(&tmp);
-		return SUCCESS;
-	}
-	res = zser_sleep_props(&props, &tmp, Z_ARRVAL(retval));
-	if (res == SUCCESS) {
-		res = encode_props(e, &tmp, obj->ce->name, &props, false);
-	}
-	zend_hash_destroy(&props);
-	zval_ptr_dtor(&retval);
-	zval_ptr_dtor(&tmp);
-	return res;
-}
-
-static zend_result encode_magic_serialize(encoder *e, zval *struc)
-{
-	zend_object *obj = Z_OBJ_P(struc);
-	zval retval, tmp;
-	zend_result res;
-
-	ZVAL_OBJ_COPY(&tmp, obj);
-	BG(serialize_lock)++;
-	zend_call_known_instance_method_with_0_params(obj->ce->__serialize, obj, &retval);
-	BG(serialize_lock)--;
-	if (EG(exception)) {
-		zval_ptr_dtor(&retval);
-		zval_ptr_dtor(&tmp);
-		return FAILURE;
-	}
-	if (Z_TYPE(retval) != IS_ARRAY) {
-		zval_ptr_dtor(&retval);
-		zend_type_error("%s::__serialize() must return an array", ZSTR_VAL(obj->ce->name));
-		zval_ptr_dtor(&tmp);
-		return FAILURE;
-	}
-	out_tag(e, ZS_T_OBJECT_DATA);
-	write_string(e, obj->ce->name);
-	e->rcn = Z_REFCOUNT(retval) > 1;
-	res = encode_array_body(e, Z_ARRVAL(retval), NULL);
-	zval_ptr_dtor(&retval);
-	zval_ptr_dtor(&tmp);
-	return res;
-}
-
-static zend_result encode_custom(encoder *e, zval *struc)
-{
-	zend_class_entry *ce = Z_OBJCE_P(struc);
-	unsigned char *data = NULL, *p;
-	size_t len;
-
-	if (ce->serialize(struc, &data, &len, NULL) == SUCCESS) {
-		out_tag(e, ZS_T_OBJECT_BLOB);
-		write_string(e, ce->name);
-		p = out_begin(e, ZS_WIRE_PUT_MAX + len);
-		p = zs_wire_put_varint(p, len);
-		memcpy(p, data, len);
-		out_end(e, p + len);
-	} else {
-		/* as var.c: later references to this object become null too */
-		zval *known = id_find(e, Z_COUNTED_P(struc));
-		if (known) {
-			Z_EXTRA_P(known) = ID_NULL;
-		}
-		out_tag(e, ZS_T_NULL);
-	}
-	if (data) {
-		efree(data);
-	}
-	return EG(exception) ? FAILURE : SUCCESS;
-}
-
 static zend_result encode_object(encoder *e, zval *struc)
 {
 	zend_object *obj = Z_OBJ_P(struc);
@@ -1590,10 +1499,10 @@ static zend_result encode_object(encoder *e, zval *struc)
 	e->rcn = false;
 	if (ce->__serialize) {
 		str_hold_all(e);
-		res = encode_magic_serialize(e, struc);
+		res = zser_enc_magic_serialize(e, struc);
 	} else if (ce->serialize) {
 		str_hold_all(e);
-		res = encode_custom(e, struc);
+		res = zser_enc_custom(e, struc);
 	} else {
 		zend_function *sleep = NULL;
 		bool std = !obj->handlers->get_properties_for &&
@@ -1603,7 +1512,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 		}
 		if (sleep) {
 			str_hold_all(e);
-			res = encode_sleep(e, struc, sleep);
+			res = zser_enc_sleep(e, struc, sleep);
 		} else if (std && !obj->properties) {
 			res = encode_declared(e, obj);
 		} else {
@@ -1632,6 +1541,50 @@ static zend_result encode_object(encoder *e, zval *struc)
 	e->rcn = rcn;
 	e->depth--;
 	return res;
+}
+
+/* ==== Entry points for the object paths (bin_encode_objects.c) ==== */
+
+/* Out-of-line wrappers (declared in bin_encoder.h): what they call stays static, so that it
+ * keeps inlining into the hot paths above. */
+void zser_enc_tag(encoder *e, unsigned char tag)
+{
+	out_tag(e, tag);
+}
+
+void zser_enc_string(encoder *e, zend_string *s)
+{
+	write_string(e, s);
+}
+
+void zser_enc_bytes(encoder *e, const unsigned char *data, size_t len)
+{
+	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX + len);
+
+	p = zs_wire_put_varint(p, len);
+	memcpy(p, data, len);
+	out_end(e, p + len);
+}
+
+void zser_enc_slot_null(encoder *e, zval *struc)
+{
+	zval *known = id_find(e, Z_COUNTED_P(struc));
+
+	if (known) {
+		Z_EXTRA_P(known) = ID_NULL;
+	}
+}
+
+zend_result zser_enc_data(encoder *e, HashTable *data, bool shared)
+{
+	e->rcn = shared;
+	return encode_array_body(e, data, NULL);
+}
+
+zend_result zser_enc_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
+                           bool incomplete)
+{
+	return encode_props(e, struc, name, props, incomplete);
 }
 
 /* ==== Values ==== */

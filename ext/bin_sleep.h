@@ -2,7 +2,7 @@
  *
  * The property table of an object whose class has __sleep(): which properties the names
  * __sleep() returned select, with serialize()'s lookup order, notices and warnings. Calling
- * __sleep() and writing the table are bin_encode.c's job.
+ * __sleep() is bin_encode_objects.c's job, writing the table bin_encode.c's.
  */
 #ifndef BIN_SLEEP_H
 #define BIN_SLEEP_H

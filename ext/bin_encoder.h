@@ -1,0 +1,42 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * What zser_serialize()'s two files call across: bin_encode.c, which walks the value and owns
+ * the encoder and everything written, and bin_encode_objects.c, the object paths that call
+ * userland code (__sleep(), __serialize(), Serializable::serialize()). The encoder's layout
+ * stays private to bin_encode.c, with the hot code that reads it.
+ */
+#ifndef BIN_ENCODER_H
+#define BIN_ENCODER_H
+
+#include "php.h"
+
+typedef struct encoder encoder;
+
+/* ---- bin_encode.c, for the object paths ---- */
+
+void zser_enc_tag(encoder *e, unsigned char tag);
+/* A string: a literal the first time, a string-table reference after (FORMAT.md §5). */
+void zser_enc_string(encoder *e, zend_string *s);
+/* A varint length and `len` raw bytes: an OBJECT_BLOB's payload (FORMAT.md §8.3). */
+void zser_enc_bytes(encoder *e, const unsigned char *data, size_t len);
+/* Later references to the object struc, if it has a slot, are written as null. */
+void zser_enc_slot_null(encoder *e, zval *struc);
+/* The array __serialize() returned, with its elements (FORMAT.md §8.2); `shared`: it has
+ * other holders (var.c's in_rcn_array). */
+zend_result zser_enc_data(encoder *e, HashTable *data, bool shared);
+/* The shape of class `name` and the properties `props` of struc, as for a property table;
+ * `incomplete`: __PHP_Incomplete_Class, whose class-name member is left out. */
+zend_result zser_enc_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
+                           bool incomplete);
+
+/* ---- bin_encode_objects.c, for encode_object(): each calls the method and writes the
+ * object, or null where serialize() writes N; FAILURE stops the walk ---- */
+
+/* fn: the class's __sleep(). */
+zend_result zser_enc_sleep(encoder *e, zval *struc, zend_function *fn);
+/* OBJECT_DATA, from __serialize(). */
+zend_result zser_enc_magic_serialize(encoder *e, zval *struc);
+/* OBJECT_BLOB, from the class's serialize handler (Serializable). */
+zend_result zser_enc_custom(encoder *e, zval *struc);
+
+#endif /* BIN_ENCODER_H */
