@@ -1131,11 +1131,11 @@ static zend_result enter(encoder *e)
 	return SUCCESS;
 }
 
-/* One element of an array or property table, as php_var_serialize_nested_data() treats it:
- * a reference nobody else holds is its value, and an array holding itself is null. */
 static uint32_t lookup_var(encoder *e, zval *v);
 
-/* `parent` is the array or object whose element this is when var.c writes it through
+/* One element of an array or property table, as php_var_serialize_nested_data() treats it:
+ * a reference nobody else holds is its value, and an array holding itself is null.
+ * `parent` is the array or object whose element this is when var.c writes it through
  * php_var_serialize_nested_data() (which guards arrays against recursion), NULL where var.c
  * writes elements directly (__serialize() data, declared properties of the fast path). */
 static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval *data)
@@ -1589,8 +1589,6 @@ zend_result zser_enc_props(encoder *e, zval *struc, zend_string *name, HashTable
 
 /* ==== Values ==== */
 
-/* Slot bookkeeping of php_add_var_hash(): returns true when a back-reference (or the null
- * of a failed Serializable) was written instead of the value. */
 /* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
  * or NULL after giving it slot e->n now (when v may be met again). */
 static uint32_t lookup_var(encoder *e, zval *v)
@@ -1626,6 +1624,8 @@ static uint32_t lookup_var(encoder *e, zval *v)
 	return Z_EXTRA_P(known);
 }
 
+/* Slot bookkeeping of php_add_var_hash(): returns true when a back-reference (or the null
+ * of a failed Serializable) was written instead of the value. */
 static bool write_known(encoder *e, zval *v)
 {
 	uint32_t slot = lookup_var(e, v);
