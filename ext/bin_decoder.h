@@ -1,0 +1,120 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * The binary decoder's state: the decoder record, its frames and tables, and the per-request
+ * shape cache. Internal: not installed, and nothing here is exported.
+ */
+#ifndef BIN_DECODER_H
+#define BIN_DECODER_H
+
+#include "php.h"
+#include "zser_internal.h"
+#include "zs_wire_read.h"
+
+/* F_MAP fills a map key by key; F_MAPT a copy of its shape's template (all keys in place,
+ * values null), value by value in key order. */
+enum { F_LIST, F_MAP, F_MAPT, F_SYM, F_PROPS, F_DECLARED };
+enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
+
+/* How the keys of one object shape map onto a class's declared properties, when each key
+ * names one exactly: values then go straight into the property slots. */
+typedef struct propmap {
+	zend_class_entry *ce;
+	bool wakeup;
+	uint32_t count;
+	zend_property_info *props[1];
+} propmap;
+
+/* Marks a shape whose keys do not all name declared properties of the class. */
+#define NO_PROPMAP ((propmap *)(uintptr_t)1)
+
+/* A key of an array shape, ready to append: s == NULL for the integer key h. */
+typedef struct dkey {
+	zend_string *s;
+	zend_ulong h;
+} dkey;
+
+/* An array shape's use count and, from its third use on, its template: a map with the
+ * shape's keys in place and null values, copied for each further map of that shape. */
+typedef struct dshape {
+	HashTable *tmpl;
+	uint32_t uses;
+} dshape;
+
+typedef struct dframe {
+	uint8_t kind;
+	uint8_t after;
+	uint32_t pos;
+	propmap *map;
+	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys */
+	HashTable *ht;
+	zend_object *obj;
+	zval data;                /* the __unserialize() array while it is being filled */
+	zval *dest;               /* where the container sits */
+	zend_property_info *info; /* typed property holding it: checked once it is complete */
+	zend_object *owner;       /* the object that property belongs to */
+	uint32_t slot;            /* the container's own slot */
+} dframe;
+
+typedef struct delayed {
+	zend_object *obj;
+	zval data;
+	uint8_t kind;
+} delayed;
+
+typedef struct decoder {
+	const zser_decode_opts *opts;
+	zval root;
+	/* the string table's entries are the reader's, the zend_string made of each in its
+	 * user word (str_entry()) */
+	zend_string **owned; /* the entries the table owns (not BORROWED, not interned) */
+	uint32_t nowned, owned_cap;
+	zend_class_entry **classes; /* per string index: a resolved, allowed class */
+	uint32_t classes_cap;
+	zval **slots;
+	uint32_t slots_cap;
+	dframe *frames;
+	uint32_t depth, frames_cap;
+	delayed *calls;
+	uint32_t ncalls, calls_cap;
+	zend_object **created;
+	uint32_t ncreated, created_cap;
+	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
+	uint32_t slot_owner_cap;
+	propmap **maps; /* per shape */
+	uint32_t maps_cap;
+	/* the reader's shape keys (zs_reader_shape_key()) as zend_strings with their hashes,
+	 * same indexes, built up to nkeys */
+	dkey *keys;
+	uint32_t nkeys, keys_cap;
+	dshape *shapes; /* per shape */
+	uint32_t shapes_cap, ntmpl;
+	HashTable *garbage;
+	zend_class_entry **deferred; /* per "has no unserializer" warning still to give, in order */
+	uint32_t ndeferred, deferred_cap;
+	const char *msg;
+	size_t msg_pos;
+	int msg_code; /* ZserException code of msg */
+	/* the first entries of the shape table, cleared with the fields above */
+	dshape shapes_inl[8];
+	/* not cleared up front: zs_reader_init() sets what it needs, the rest is written before
+	 * it is read */
+	zs_reader r;
+	char msgbuf[256];
+	dkey keys_inl[16];
+	zend_string *owned_inl[16];
+	dframe frames_inl[8];
+} decoder;
+
+/* The per-request shape cache (ZSER_G(shapes)): the core's memo of checked shape
+ * definitions (core/zs_shape_memo.h) and, per memo entry of an array shape, the template
+ * its maps are copied from (see dshape), kept under the entry's stamp. An entry taken by a
+ * running decode is not refilled before that decode ends, so neither is its template. */
+typedef struct zser_shape_cache {
+	zs_shape_memo memo;
+	struct {
+		uint64_t stamp;
+		HashTable *tmpl;
+	} side[ZS_MEMO_SLOTS];
+} zser_shape_cache;
+
+#endif /* BIN_DECODER_H */
