@@ -5,8 +5,9 @@
  * same property assignment rules, same class lookup (allowed_classes, autoload,
  * unserialize_callback_func, __PHP_Incomplete_Class), __wakeup/__unserialize queued until
  * the whole graph is built. On any failure nothing escapes: queued calls are dropped,
- * every object created is marked as destructed and the partial graph is freed.
- * Argument parsing lives in bin.c; encoding in bin_encode.c.
+ * every object created is marked as destructed and the partial graph is freed. The
+ * per-request caches and the making of table strings are in bin_decode_cache.c, the state
+ * they share in bin_decoder.h. Argument parsing lives in bin.c; encoding in bin_encode.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -37,6 +38,8 @@ static void alloc_free(void *ctx, void *p)
 	efree(p);
 }
 
+const zs_alloc zser_dec_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
+
 /* Records a decoding error found here (not by the core reader) at the current event. `code`
  * is its ZserException code (FORMAT.md §13): the format's own where the meaning is the same
  * (ZS_WE_*), else the decoder's (ZSER_E_*). */
@@ -55,7 +58,7 @@ static zend_result failf(decoder *d, size_t pos, int code, const char *fmt, ...)
 }
 
 /* Grows a table to hold index `need`; the new entries are left unset (see grow_from()). */
-static void *grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
+void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
 {
 	uint32_t ncap;
 	if (need < *cap) {
@@ -84,7 +87,7 @@ static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 	if (need < old) {
 		return arr;
 	}
-	arr = grow_to(arr, inl, cap, need, elem);
+	arr = zser_dec_grow_to(arr, inl, cap, need, elem);
 	memset((char *)arr + (size_t)old * elem, 0, (size_t)(*cap - old) * elem);
 	return arr;
 }
@@ -95,193 +98,11 @@ static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
 	return grow_from(arr, NULL, cap, need, elem);
 }
 
-/* A table entry whose string the table does not own: the value it was first created for
- * does, and every value built here lives at least until the decoder is freed. */
-#define BORROWED ((uintptr_t)1)
-
-/* The string made of table entry idx, NULL until made: a zend_string, with BORROWED set
- * when the table does not own it. */
-static zend_always_inline zend_string **str_entry(decoder *d, uint32_t idx)
-{
-	return (zend_string **)zs_reader_str_user(&d->r, idx);
-}
-
 static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 {
 	size_t len;
 	const unsigned char *s = zs_reader_str(&d->r, idx, &len);
 	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
-}
-
-/* The per-request key cache (ZSER_G(keycache)): caches and sessions decode the same keys on
- * every call, so a short key met before is taken from here with one more reference instead
- * of being allocated and hashed again. Direct-mapped and fixed in size, so no input can make
- * it grow; a colliding key replaces the older one. Strings are shared copy-on-write, like
- * any refcounted zend_string, and keep their hash. */
-#define KEYCACHE_MAX_LEN 32
-
-static const zs_alloc zser_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
-
-void zser_decode_cache_start(void)
-{
-	ZSER_G(keycache_on) = true;
-}
-
-void zser_decode_cache_release(void)
-{
-	zser_shape_cache *sc = ZSER_G(shapes);
-	size_t i;
-
-	for (i = 0; i < sizeof(ZSER_G(keycache)) / sizeof(ZSER_G(keycache)[0]); i++) {
-		if (ZSER_G(keycache)[i]) {
-			zend_string_release(ZSER_G(keycache)[i]);
-			ZSER_G(keycache)[i] = NULL;
-		}
-	}
-	if (sc) {
-		for (i = 0; i < ZS_MEMO_SLOTS; i++) {
-			if (sc->side[i].tmpl) {
-				zend_array_destroy(sc->side[i].tmpl);
-			}
-		}
-		zs_shape_memo_clear(&sc->memo);
-		efree(sc);
-		ZSER_G(shapes) = NULL;
-	}
-	ZSER_G(keycache_on) = false;
-	ZSER_G(keycache_active) = 0;
-}
-
-/* The shape cache of this request, made on first use; NULL outside a request. */
-static zser_shape_cache *shape_cache(void)
-{
-	zser_shape_cache *sc = ZSER_G(shapes);
-	if (!sc && ZSER_G(keycache_on)) {
-		sc = ecalloc(1, sizeof(*sc));
-		zs_shape_memo_init(&sc->memo, &zser_emalloc);
-		ZSER_G(shapes) = sc;
-	}
-	return sc;
-}
-
-/* Each decode pins the entries it uses until the outermost running decode ends (a
- * userland callback may start another one meanwhile), so its string table can borrow them. */
-static void keycache_enter(void)
-{
-	uint64_t gen = ++ZSER_G(keycache_gen);
-	if (ZSER_G(keycache_active)++ == 0) {
-		ZSER_G(keycache_floor) = gen;
-	}
-}
-
-static void keycache_leave(void)
-{
-	if (ZSER_G(keycache_active) > 0) {
-		ZSER_G(keycache_active)--;
-	}
-}
-
-/* memcmp() == 0 for 2 <= len <= KEYCACHE_MAX_LEN, without the library call: two
- * overlapping loads cover 2..16 bytes, longer keys go 8 bytes at a time. */
-static zend_always_inline bool same_short(const char *a, const unsigned char *b, size_t len)
-{
-	uint64_t x, y, u, v;
-	size_t i;
-
-	if (len < 4) {
-		return a[0] == (char)b[0] && a[len / 2] == (char)b[len / 2] &&
-		       a[len - 1] == (char)b[len - 1];
-	}
-	if (len < 8) {
-		uint32_t p, q, m, n;
-		memcpy(&p, a, 4);
-		memcpy(&q, b, 4);
-		memcpy(&m, a + len - 4, 4);
-		memcpy(&n, b + len - 4, 4);
-		return ((p ^ q) | (m ^ n)) == 0;
-	}
-	for (i = 0; i + 8 < len; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		if (x != y) {
-			return false;
-		}
-	}
-	memcpy(&u, a + len - 8, 8);
-	memcpy(&v, b + len - 8, 8);
-	return u == v;
-}
-
-/* A key, class or property name as a string with its hash: the interned string of the same
- * bytes if the engine has one (names written in the code, declared properties), else a new
- * one. An interned key costs neither a reference count nor a release, and an array whose
- * keys are all interned is destroyed without visiting them. It only looks strings up and
- * never interns a new one, so no input can grow the engine's table. */
-static zend_always_inline zend_string *existing_or_new(const char *s, size_t len)
-{
-	zend_string *c = zend_string_init_existing_interned(s, len, 0);
-	zend_string_hash_val(c);
-	return c;
-}
-
-/* The string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed, borrowed from the
- * cache until the running decodes end; NULL when its entry is pinned by another key. */
-static zend_string *cached_key(const unsigned char *s, size_t len)
-{
-	uint64_t mix = (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[len / 2] << 16 |
-	               (uint64_t)s[len - 1] << 24 | (uint64_t)len << 32;
-	size_t h = (size_t)((mix * 0x9E3779B97F4A7C15u) >> 56);
-	zend_string *c = ZSER_G(keycache)[h];
-
-	if (c) {
-		if (ZSTR_LEN(c) == len && same_short(ZSTR_VAL(c), s, len)) {
-			ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
-			return c;
-		}
-		if (ZSER_G(keycache_used)[h] >= ZSER_G(keycache_floor)) {
-			return NULL;
-		}
-		zend_string_release(c);
-	}
-	c = existing_or_new((const char *)s, len);
-	ZSER_G(keycache)[h] = c;
-	ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
-	return c;
-}
-
-static zend_never_inline void str_make(decoder *d, uint32_t idx)
-{
-	zend_string *s;
-	size_t len;
-	const unsigned char *b = zs_reader_str(&d->r, idx, &len);
-
-	if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
-		s = cached_key(b, len);
-		if (EXPECTED(s != NULL)) {
-			/* pinned in the cache: the table does not own it */
-			*str_entry(d, idx) = s;
-			return;
-		}
-	}
-	s = len == 1 ? ZSTR_CHAR(b[0]) : existing_or_new((const char *)b, len);
-	*str_entry(d, idx) = s;
-	if (!ZSTR_IS_INTERNED(s)) {
-		/* the table owns it: released in free_decoder() */
-		if (d->nowned == d->owned_cap) {
-			d->owned = grow_to(d->owned, d->owned_inl, &d->owned_cap, d->nowned,
-			                   sizeof(zend_string *));
-		}
-		d->owned[d->nowned++] = s;
-	}
-}
-
-static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
-{
-	zend_string **e = str_entry(d, idx);
-	if (UNEXPECTED(!*e)) {
-		str_make(d, idx);
-	}
-	return (zend_string *)((uintptr_t)*e & ~BORROWED);
 }
 
 /* A string value: the first use of an entry hands the new string to the value itself. */
@@ -582,7 +403,8 @@ static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, cons
 	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
 	dframe *f;
 	if (d->depth == d->frames_cap) {
-		d->frames = grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = zser_dec_grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth,
+		                             sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
@@ -1105,7 +927,8 @@ static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item 
 {
 	dframe *f;
 	if (UNEXPECTED(d->depth == d->frames_cap)) {
-		d->frames = grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = zser_dec_grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth,
+		                             sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	if (it->shape == ZS_WIRE_NO_INDEX) {
@@ -1437,7 +1260,7 @@ static void free_decoder(decoder *d)
 		efree(d->created);
 	}
 	zs_reader_free(&d->r);
-	keycache_leave();
+	zser_dec_keycache_leave();
 }
 
 static void report(decoder *d, size_t len, bool throw_on_error)
@@ -1477,10 +1300,10 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
-	keycache_enter();
-	zs_reader_init(&d.r, buf, len, &zser_emalloc,
+	zser_dec_keycache_enter();
+	zs_reader_init(&d.r, buf, len, &zser_dec_emalloc,
 	               depth <= 0 || depth > ZS_WIRE_MAX_DEPTH ? 0 : (uint32_t)depth);
-	if ((sc = shape_cache()) != NULL) {
+	if ((sc = zser_dec_shape_cache()) != NULL) {
 		zs_reader_use_memo(&d.r, &sc->memo);
 	}
 	if (!zs_reader_header(&d.r)) {

@@ -1,7 +1,8 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * The binary decoder's state: the decoder record, its frames and tables, and the per-request
- * shape cache. Internal: not installed, and nothing here is exported.
+ * The binary decoder's state and what its files call across: bin_decode.c (zser_decode() and
+ * everything else) and bin_decode_cache.c (the per-request caches, the strings of the string
+ * table). Internal: not installed, and nothing here is exported.
  */
 #ifndef BIN_DECODER_H
 #define BIN_DECODER_H
@@ -116,5 +117,52 @@ typedef struct zser_shape_cache {
 		HashTable *tmpl;
 	} side[ZS_MEMO_SLOTS];
 } zser_shape_cache;
+
+/* A table entry whose string the table does not own: the value it was first created for
+ * does, and every value built here lives at least until the decoder is freed. */
+#define BORROWED ((uintptr_t)1)
+
+/* The string made of table entry idx, NULL until made: a zend_string, with BORROWED set
+ * when the table does not own it. */
+static zend_always_inline zend_string **str_entry(decoder *d, uint32_t idx)
+{
+	return (zend_string **)zs_reader_str_user(&d->r, idx);
+}
+
+/* Makes the string of table entry idx (bin_decode_cache.c): from the key cache, borrowed, or
+ * a string the table owns until free_decoder() releases it. */
+void zser_dec_str_make(decoder *d, uint32_t idx);
+
+/* The string of table entry idx, made on first use. The caller gets no reference: the table,
+ * or the value it was first made for, holds the string until the decoder is freed. */
+static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
+{
+	zend_string **e = str_entry(d, idx);
+	if (UNEXPECTED(!*e)) {
+		zser_dec_str_make(d, idx);
+	}
+	return (zend_string *)((uintptr_t)*e & ~BORROWED);
+}
+
+/* Defined in bin_decode.c. */
+
+/* The allocator hook for the core reader and the shape memo: emalloc, so a bailout on the
+ * memory limit leaves nothing behind. */
+extern const zs_alloc zser_dec_emalloc;
+
+/* Grows a table to hold index `need`, doubling from 16 entries (safe_emalloc: a claim too
+ * large bails out); the new entries are left unset (see grow_from()). inl, when not NULL, is
+ * the table's built-in storage: copied out, never freed. Returns the table, which may have
+ * moved. */
+void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem);
+
+/* Defined in bin_decode_cache.c. */
+
+/* The shape cache of this request, made on first use; NULL outside a request. */
+zser_shape_cache *zser_dec_shape_cache(void);
+/* A decode enters before its first string is made and leaves when it is freed: the key cache
+ * entries it uses stay pinned until the outermost running decode leaves. */
+void zser_dec_keycache_enter(void);
+void zser_dec_keycache_leave(void);
 
 #endif /* BIN_DECODER_H */
