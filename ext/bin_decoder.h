@@ -1,8 +1,9 @@
 /* zser — SPDX-License-Identifier: MIT
  *
  * The binary decoder's state and what its files call across: bin_decode.c (zser_decode() and
- * everything else) and bin_decode_cache.c (the per-request caches, the strings of the string
- * table). Internal: not installed, and nothing here is exported.
+ * the per-value path), bin_decode_objects.c (classes, objects, queued magic calls) and
+ * bin_decode_cache.c (the per-request caches, the strings of the string table). Internal: not
+ * installed, and nothing here is exported.
  */
 #ifndef BIN_DECODER_H
 #define BIN_DECODER_H
@@ -150,11 +151,45 @@ static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
  * memory limit leaves nothing behind. */
 extern const zs_alloc zser_dec_emalloc;
 
+/* Records the first error the decoder finds itself (the core reader records its own): text,
+ * byte offset and ZserException code. Returns FAILURE. */
+zend_result zser_dec_failf(decoder *d, size_t pos, int code, const char *fmt, ...);
+
 /* Grows a table to hold index `need`, doubling from 16 entries (safe_emalloc: a claim too
  * large bails out); the new entries are left unset (see grow_from()). inl, when not NULL, is
  * the table's built-in storage: copied out, never freed. Returns the table, which may have
  * moved. */
 void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem);
+
+/* grow_from() and grow_ptrs() are defined here so that every file inlines their first check:
+ * created() calls grow_ptrs() for each new object. Static, not inline: marked inline, they
+ * made created() too large for gcc to inline into new_object(). */
+
+/* Grows a table to hold index `need`, zero-filling the new part. */
+static ZEND_ATTRIBUTE_UNUSED void *grow_from(void *arr, const void *inl, uint32_t *cap,
+                                             uint32_t need, size_t elem)
+{
+	uint32_t old = *cap;
+	if (need < old) {
+		return arr;
+	}
+	arr = zser_dec_grow_to(arr, inl, cap, need, elem);
+	memset((char *)arr + (size_t)old * elem, 0, (size_t)(*cap - old) * elem);
+	return arr;
+}
+
+/* grow_from() for a table that has no built-in storage (starts NULL). */
+static ZEND_ATTRIBUTE_UNUSED void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+	return grow_from(arr, NULL, cap, need, elem);
+}
+
+/* Where the keys of array shape `shape` start in d->keys, built on first use. */
+uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape);
+
+/* Pushes the frame of a container that starts at *dest; the caller sets its kind, ht and
+ * obj. info is the typed property holding it, checked when it ends. */
+dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev);
 
 /* Defined in bin_decode_cache.c. */
 
@@ -164,5 +199,27 @@ zser_shape_cache *zser_dec_shape_cache(void);
  * entries it uses stay pinned until the outermost running decode leaves. */
 void zser_dec_keycache_enter(void);
 void zser_dec_keycache_leave(void);
+
+/* Defined in bin_decode_objects.c. */
+
+/* Starts the object of an OBJECT or OBJECT_DATA event in *dest and pushes its frame. FAILURE
+ * with an exception pending (class lookup, a class that may not be unserialized). */
+zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
+                                  zend_property_info *info);
+/* The object of an OBJECT_BLOB event (Serializable::unserialize()) in *dest. FAILURE with an
+ * exception pending or an error recorded (zser_dec_failf()). */
+zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest);
+/* The enum case of an ENUM event in *dest, one more reference to it. FAILURE with an exception
+ * pending or an error recorded. */
+zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest);
+/* Checks *dest, just put in typed property info of obj, as an assignment would; slot is its
+ * slot number (0: none), for a later reference to it. FAILURE with a TypeError pending. */
+zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
+                                 uint32_t slot);
+/* Queues obj's __wakeup() (data NULL) or __unserialize() with *data (moved into the queue,
+ * left UNDEF); the queue holds a reference to obj. */
+void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind);
+/* Runs the queued calls, in order, once the whole blob was read and checked. */
+void zser_dec_run_calls(decoder *d);
 
 #endif /* BIN_DECODER_H */
