@@ -1,118 +1,23 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * zser binary -> zval. Pulls events from the core reader (core/zs_wire_read.c checks every
- * byte, index and count) and builds the value the way var_unserializer does: same slots,
- * same property assignment rules, same class lookup (allowed_classes, autoload,
- * unserialize_callback_func, __PHP_Incomplete_Class), __wakeup/__unserialize queued until
- * the whole graph is built. On any failure nothing escapes: queued calls are dropped,
- * every object created is marked as destructed and the partial graph is freed.
- * Argument parsing lives in bin.c; encoding in bin_encode.c.
+ * zser binary -> zval: zser_decode() and the per-value path it runs. Pulls events from the
+ * core reader (core/zs_wire_read.c checks every byte, index and count), or takes values
+ * straight from its inline step, and builds the value the way var_unserializer does: same
+ * slots, same property assignment rules, the same references. On any failure nothing
+ * escapes: queued calls are dropped, every object created is marked as destructed and the
+ * partial graph is freed. What runs for every value stays static here, so that it inlines;
+ * classes, objects and the queued __wakeup/__unserialize calls are in bin_decode_objects.c,
+ * the per-request caches and the making of table strings in bin_decode_cache.c, and the
+ * state they share in bin_decoder.h. Argument parsing lives in bin.c; encoding in
+ * bin_encode.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include "php.h"
 #include "zend_exceptions.h"
-#include "zend_enum.h"
-#include "ext/standard/php_incomplete_class.h"
 #include "ext/standard/basic_functions.h"
-#include "zser_internal.h"
-#include "zs_wire_read.h"
-
-/* F_MAP fills a map key by key; F_MAPT a copy of its shape's template (all keys in place,
- * values null), value by value in key order. */
-enum { F_LIST, F_MAP, F_MAPT, F_SYM, F_PROPS, F_DECLARED };
-enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
-
-/* How the keys of one object shape map onto a class's declared properties, when each key
- * names one exactly: values then go straight into the property slots. */
-typedef struct propmap {
-	zend_class_entry *ce;
-	bool wakeup;
-	uint32_t count;
-	zend_property_info *props[1];
-} propmap;
-
-/* Marks a shape whose keys do not all name declared properties of the class. */
-#define NO_PROPMAP ((propmap *)(uintptr_t)1)
-
-/* A key of an array shape, ready to append: s == NULL for the integer key h. */
-typedef struct dkey {
-	zend_string *s;
-	zend_ulong h;
-} dkey;
-
-/* An array shape's use count and, from its third use on, its template: a map with the
- * shape's keys in place and null values, copied for each further map of that shape. */
-typedef struct dshape {
-	HashTable *tmpl;
-	uint32_t uses;
-} dshape;
-
-typedef struct dframe {
-	uint8_t kind;
-	uint8_t after;
-	uint32_t pos;
-	propmap *map;
-	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys */
-	HashTable *ht;
-	zend_object *obj;
-	zval data;                /* the __unserialize() array while it is being filled */
-	zval *dest;               /* where the container sits */
-	zend_property_info *info; /* typed property holding it: checked once it is complete */
-	zend_object *owner;       /* the object that property belongs to */
-	uint32_t slot;            /* the container's own slot */
-} dframe;
-
-typedef struct delayed {
-	zend_object *obj;
-	zval data;
-	uint8_t kind;
-} delayed;
-
-typedef struct decoder {
-	const zser_decode_opts *opts;
-	zval root;
-	/* the string table's entries are the reader's, the zend_string made of each in its
-	 * user word (str_entry()) */
-	zend_string **owned; /* the entries the table owns (not BORROWED, not interned) */
-	uint32_t nowned, owned_cap;
-	zend_class_entry **classes; /* per string index: a resolved, allowed class */
-	uint32_t classes_cap;
-	zval **slots;
-	uint32_t slots_cap;
-	dframe *frames;
-	uint32_t depth, frames_cap;
-	delayed *calls;
-	uint32_t ncalls, calls_cap;
-	zend_object **created;
-	uint32_t ncreated, created_cap;
-	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
-	uint32_t slot_owner_cap;
-	propmap **maps; /* per shape */
-	uint32_t maps_cap;
-	/* the reader's shape keys (zs_reader_shape_key()) as zend_strings with their hashes,
-	 * same indexes, built up to nkeys */
-	dkey *keys;
-	uint32_t nkeys, keys_cap;
-	dshape *shapes; /* per shape */
-	uint32_t shapes_cap, ntmpl;
-	HashTable *garbage;
-	zend_class_entry **deferred; /* per "has no unserializer" warning still to give, in order */
-	uint32_t ndeferred, deferred_cap;
-	const char *msg;
-	size_t msg_pos;
-	int msg_code; /* ZserException code of msg */
-	/* the first entries of the shape table, cleared with the fields above */
-	dshape shapes_inl[8];
-	/* not cleared up front: zs_reader_init() sets what it needs, the rest is written before
-	 * it is read */
-	zs_reader r;
-	char msgbuf[256];
-	dkey keys_inl[16];
-	zend_string *owned_inl[16];
-	dframe frames_inl[8];
-} decoder;
+#include "bin_decoder.h"
 
 static void *alloc_malloc(void *ctx, size_t n)
 {
@@ -133,10 +38,12 @@ static void alloc_free(void *ctx, void *p)
 	efree(p);
 }
 
+const zs_alloc zser_dec_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
+
 /* Records a decoding error found here (not by the core reader) at the current event. `code`
  * is its ZserException code (FORMAT.md §13): the format's own where the meaning is the same
  * (ZS_WE_*), else the decoder's (ZSER_E_*). */
-static zend_result failf(decoder *d, size_t pos, int code, const char *fmt, ...)
+zend_result zser_dec_failf(decoder *d, size_t pos, int code, const char *fmt, ...)
 {
 	va_list ap;
 	if (!d->msg) {
@@ -151,7 +58,7 @@ static zend_result failf(decoder *d, size_t pos, int code, const char *fmt, ...)
 }
 
 /* Grows a table to hold index `need`; the new entries are left unset (see grow_from()). */
-static void *grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
+void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
 {
 	uint32_t ncap;
 	if (need < *cap) {
@@ -173,223 +80,11 @@ static void *grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, s
 	return arr;
 }
 
-/* Grows a table to hold index `need`, zero-filling the new part. */
-static void *grow_from(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
-{
-	uint32_t old = *cap;
-	if (need < old) {
-		return arr;
-	}
-	arr = grow_to(arr, inl, cap, need, elem);
-	memset((char *)arr + (size_t)old * elem, 0, (size_t)(*cap - old) * elem);
-	return arr;
-}
-
-/* grow_from() for a table that has no built-in storage (starts NULL). */
-static void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
-{
-	return grow_from(arr, NULL, cap, need, elem);
-}
-
-/* A table entry whose string the table does not own: the value it was first created for
- * does, and every value built here lives at least until the decoder is freed. */
-#define BORROWED ((uintptr_t)1)
-
-/* The string made of table entry idx, NULL until made: a zend_string, with BORROWED set
- * when the table does not own it. */
-static zend_always_inline zend_string **str_entry(decoder *d, uint32_t idx)
-{
-	return (zend_string **)zs_reader_str_user(&d->r, idx);
-}
-
 static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 {
 	size_t len;
 	const unsigned char *s = zs_reader_str(&d->r, idx, &len);
 	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
-}
-
-/* The per-request key cache (ZSER_G(keycache)): caches and sessions decode the same keys on
- * every call, so a short key met before is taken from here with one more reference instead
- * of being allocated and hashed again. Direct-mapped and fixed in size, so no input can make
- * it grow; a colliding key replaces the older one. Strings are shared copy-on-write, like
- * any refcounted zend_string, and keep their hash. */
-#define KEYCACHE_MAX_LEN 32
-
-/* The per-request shape cache (ZSER_G(shapes)): the core's memo of checked shape
- * definitions (core/zs_shape_memo.h) and, per memo entry of an array shape, the template
- * its maps are copied from (see dshape), kept under the entry's stamp. An entry taken by a
- * running decode is not refilled before that decode ends, so neither is its template. */
-typedef struct zser_shape_cache {
-	zs_shape_memo memo;
-	struct {
-		uint64_t stamp;
-		HashTable *tmpl;
-	} side[ZS_MEMO_SLOTS];
-} zser_shape_cache;
-
-static const zs_alloc zser_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
-
-void zser_decode_cache_start(void)
-{
-	ZSER_G(keycache_on) = true;
-}
-
-void zser_decode_cache_release(void)
-{
-	zser_shape_cache *sc = ZSER_G(shapes);
-	size_t i;
-
-	for (i = 0; i < sizeof(ZSER_G(keycache)) / sizeof(ZSER_G(keycache)[0]); i++) {
-		if (ZSER_G(keycache)[i]) {
-			zend_string_release(ZSER_G(keycache)[i]);
-			ZSER_G(keycache)[i] = NULL;
-		}
-	}
-	if (sc) {
-		for (i = 0; i < ZS_MEMO_SLOTS; i++) {
-			if (sc->side[i].tmpl) {
-				zend_array_destroy(sc->side[i].tmpl);
-			}
-		}
-		zs_shape_memo_clear(&sc->memo);
-		efree(sc);
-		ZSER_G(shapes) = NULL;
-	}
-	ZSER_G(keycache_on) = false;
-	ZSER_G(keycache_active) = 0;
-}
-
-/* The shape cache of this request, made on first use; NULL outside a request. */
-static zser_shape_cache *shape_cache(void)
-{
-	zser_shape_cache *sc = ZSER_G(shapes);
-	if (!sc && ZSER_G(keycache_on)) {
-		sc = ecalloc(1, sizeof(*sc));
-		zs_shape_memo_init(&sc->memo, &zser_emalloc);
-		ZSER_G(shapes) = sc;
-	}
-	return sc;
-}
-
-/* Each decode pins the entries it uses until the outermost running decode ends (a
- * userland callback may start another one meanwhile), so its string table can borrow them. */
-static void keycache_enter(void)
-{
-	uint64_t gen = ++ZSER_G(keycache_gen);
-	if (ZSER_G(keycache_active)++ == 0) {
-		ZSER_G(keycache_floor) = gen;
-	}
-}
-
-static void keycache_leave(void)
-{
-	if (ZSER_G(keycache_active) > 0) {
-		ZSER_G(keycache_active)--;
-	}
-}
-
-/* memcmp() == 0 for 2 <= len <= KEYCACHE_MAX_LEN, without the library call: two
- * overlapping loads cover 2..16 bytes, longer keys go 8 bytes at a time. */
-static zend_always_inline bool same_short(const char *a, const unsigned char *b, size_t len)
-{
-	uint64_t x, y, u, v;
-	size_t i;
-
-	if (len < 4) {
-		return a[0] == (char)b[0] && a[len / 2] == (char)b[len / 2] &&
-		       a[len - 1] == (char)b[len - 1];
-	}
-	if (len < 8) {
-		uint32_t p, q, m, n;
-		memcpy(&p, a, 4);
-		memcpy(&q, b, 4);
-		memcpy(&m, a + len - 4, 4);
-		memcpy(&n, b + len - 4, 4);
-		return ((p ^ q) | (m ^ n)) == 0;
-	}
-	for (i = 0; i + 8 < len; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		if (x != y) {
-			return false;
-		}
-	}
-	memcpy(&u, a + len - 8, 8);
-	memcpy(&v, b + len - 8, 8);
-	return u == v;
-}
-
-/* A key, class or property name as a string with its hash: the interned string of the same
- * bytes if the engine has one (names written in the code, declared properties), else a new
- * one. An interned key costs neither a reference count nor a release, and an array whose
- * keys are all interned is destroyed without visiting them. It only looks strings up and
- * never interns a new one, so no input can grow the engine's table. */
-static zend_always_inline zend_string *existing_or_new(const char *s, size_t len)
-{
-	zend_string *c = zend_string_init_existing_interned(s, len, 0);
-	zend_string_hash_val(c);
-	return c;
-}
-
-/* The string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed, borrowed from the
- * cache until the running decodes end; NULL when its entry is pinned by another key. */
-static zend_string *cached_key(const unsigned char *s, size_t len)
-{
-	uint64_t mix = (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[len / 2] << 16 |
-	               (uint64_t)s[len - 1] << 24 | (uint64_t)len << 32;
-	size_t h = (size_t)((mix * 0x9E3779B97F4A7C15u) >> 56);
-	zend_string *c = ZSER_G(keycache)[h];
-
-	if (c) {
-		if (ZSTR_LEN(c) == len && same_short(ZSTR_VAL(c), s, len)) {
-			ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
-			return c;
-		}
-		if (ZSER_G(keycache_used)[h] >= ZSER_G(keycache_floor)) {
-			return NULL;
-		}
-		zend_string_release(c);
-	}
-	c = existing_or_new((const char *)s, len);
-	ZSER_G(keycache)[h] = c;
-	ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
-	return c;
-}
-
-static zend_never_inline void str_make(decoder *d, uint32_t idx)
-{
-	zend_string *s;
-	size_t len;
-	const unsigned char *b = zs_reader_str(&d->r, idx, &len);
-
-	if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
-		s = cached_key(b, len);
-		if (EXPECTED(s != NULL)) {
-			/* pinned in the cache: the table does not own it */
-			*str_entry(d, idx) = s;
-			return;
-		}
-	}
-	s = len == 1 ? ZSTR_CHAR(b[0]) : existing_or_new((const char *)b, len);
-	*str_entry(d, idx) = s;
-	if (!ZSTR_IS_INTERNED(s)) {
-		/* the table owns it: released in free_decoder() */
-		if (d->nowned == d->owned_cap) {
-			d->owned = grow_to(d->owned, d->owned_inl, &d->owned_cap, d->nowned,
-			                   sizeof(zend_string *));
-		}
-		d->owned[d->nowned++] = s;
-	}
-}
-
-static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
-{
-	zend_string **e = str_entry(d, idx);
-	if (UNEXPECTED(!*e)) {
-		str_make(d, idx);
-	}
-	return (zend_string *)((uintptr_t)*e & ~BORROWED);
 }
 
 /* A string value: the first use of an entry hands the new string to the value itself. */
@@ -432,7 +127,7 @@ static void keep(decoder *d, zval *old)
  * those of any shape defined before it (each shape's keys follow the previous ones in the
  * reader's key table). The strings stay owned by the string table (a map holds its own
  * reference to each key). d->keys may move: use the index, not a pointer, across calls. */
-static uint32_t shape_keys(decoder *d, uint32_t shape)
+uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
 {
 	uint32_t base = d->r.shapes[shape].key_base, end = base + d->r.shapes[shape].count, j;
 
@@ -492,7 +187,7 @@ static zend_always_inline zval *map_append(HashTable *ht, const dkey *k)
 /* A template for array shape `shape` (see dshape): built like any map of that shape. */
 static zend_never_inline HashTable *make_template(decoder *d, uint32_t shape)
 {
-	uint32_t kbase = shape_keys(d, shape), count = d->r.shapes[shape].count, j;
+	uint32_t kbase = zser_dec_shape_keys(d, shape), count = d->r.shapes[shape].count, j;
 	HashTable *t = zend_new_array(count);
 
 	zend_hash_real_init_mixed(t);
@@ -502,7 +197,19 @@ static zend_never_inline HashTable *make_template(decoder *d, uint32_t shape)
 	return t;
 }
 
-static void init_array(zval *dest, uint32_t count, bool packed);
+static void init_array(zval *dest, uint32_t count, bool packed)
+{
+	if (count == 0) {
+		ZVAL_EMPTY_ARRAY(dest);
+		return;
+	}
+	array_init_size(dest, count);
+	if (packed) {
+		zend_hash_real_init_packed(Z_ARRVAL_P(dest));
+	} else {
+		zend_hash_real_init_mixed(Z_ARRVAL_P(dest));
+	}
+}
 
 /* Starts the array of array shape `shape` in *dest. Returns F_MAPT when it is a copy of the
  * shape's template (the values are then written in key order over the nulls), else F_MAP
@@ -567,130 +274,13 @@ copy:
 	return F_MAPT;
 }
 
-/* ==== Classes and objects ==== */
-
-static bool class_allowed(decoder *d, zend_string *name)
-{
-	zend_string *lc;
-	bool ok;
-	if (!d->opts->allowed) {
-		return true;
-	}
-	lc = zend_string_tolower(name);
-	ok = zend_hash_exists(d->opts->allowed, lc);
-	zend_string_release(lc);
-	return ok;
-}
-
-/* Class for an object's class name, as object_common() finds it; *ce is the incomplete
- * class when it is unknown or not allowed. FAILURE only with an exception. */
-static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce)
-{
-	zend_string *name = str_at(d, idx);
-	zval user_func, retval, args[1];
-	const char *cb;
-
-	if (idx < d->classes_cap && d->classes[idx]) {
-		*ce = d->classes[idx];
-		return SUCCESS;
-	}
-	*ce = php_ce_incomplete_class;
-	if (!class_allowed(d, name)) {
-		return SUCCESS;
-	}
-	BG(serialize_lock)++;
-	*ce = zend_lookup_class(name);
-	BG(serialize_lock)--;
-	if (EG(exception)) {
-		return FAILURE;
-	}
-	if (!*ce) {
-		cb = PG(unserialize_callback_func);
-		*ce = php_ce_incomplete_class;
-		if (!cb || !cb[0]) {
-			return SUCCESS;
-		}
-		ZVAL_STRING(&user_func, cb);
-		ZVAL_STR(&args[0], name);
-		BG(serialize_lock)++;
-		if (call_user_function(NULL, NULL, &user_func, &retval, 1, args) != SUCCESS) {
-			BG(serialize_lock)--;
-			zval_ptr_dtor(&user_func);
-			if (EG(exception)) {
-				return FAILURE;
-			}
-			php_error_docref(NULL, E_WARNING, "defined (%s) but not found", cb);
-			return SUCCESS;
-		}
-		BG(serialize_lock)--;
-		zval_ptr_dtor(&retval);
-		if (EG(exception)) {
-			zval_ptr_dtor(&user_func);
-			return FAILURE;
-		}
-		BG(serialize_lock)++;
-		*ce = zend_lookup_class(name);
-		BG(serialize_lock)--;
-		if (!*ce) {
-			php_error_docref(NULL, E_WARNING,
-			                 "Function %s() hasn't defined the class it was called for",
-			                 Z_STRVAL(user_func));
-			*ce = php_ce_incomplete_class;
-		}
-		zval_ptr_dtor(&user_func);
-		if (EG(exception)) {
-			return FAILURE;
-		}
-		return SUCCESS;
-	}
-	d->classes = grow_ptrs(d->classes, &d->classes_cap, idx, sizeof(zend_class_entry *));
-	d->classes[idx] = *ce;
-	return SUCCESS;
-}
-
-static void created(decoder *d, zend_object *obj)
-{
-	d->created = grow_ptrs(d->created, &d->created_cap, d->ncreated, sizeof(zend_object *));
-	d->created[d->ncreated++] = obj;
-}
-
-static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint32_t cls)
-{
-	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
-		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed",
-		                        ZSTR_VAL(ce->name));
-		return FAILURE;
-	}
-	if (object_init_ex(dest, ce) != SUCCESS) {
-		return FAILURE;
-	}
-	created(d, Z_OBJ_P(dest));
-	if (ce == php_ce_incomplete_class) {
-		php_store_class_name(dest, str_at(d, cls));
-	}
-	return SUCCESS;
-}
-
-static void init_array(zval *dest, uint32_t count, bool packed)
-{
-	if (count == 0) {
-		ZVAL_EMPTY_ARRAY(dest);
-		return;
-	}
-	array_init_size(dest, count);
-	if (packed) {
-		zend_hash_real_init_packed(Z_ARRVAL_P(dest));
-	} else {
-		zend_hash_real_init_mixed(Z_ARRVAL_P(dest));
-	}
-}
-
-static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev)
+dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev)
 {
 	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
 	dframe *f;
 	if (d->depth == d->frames_cap) {
-		d->frames = grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = zser_dec_grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth,
+		                             sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
@@ -704,184 +294,6 @@ static dframe *push_frame(decoder *d, zval *dest, zend_property_info *info, cons
 	f->slot = ev->slot;
 	ZVAL_UNDEF(&f->data);
 	return f;
-}
-
-/* The declared-property map of an object shape for class ce, or NULL when some key is not
- * exactly the name of a declared property (then the generic path handles it). */
-static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
-{
-	uint32_t count = d->r.shapes[shape].count, j;
-	propmap *m;
-	int i;
-
-	if (shape < d->maps_cap && d->maps[shape]) {
-		m = d->maps[shape];
-		return m == NO_PROPMAP || m->ce != ce ? NULL : m;
-	}
-	d->maps = grow_ptrs(d->maps, &d->maps_cap, shape, sizeof(propmap *));
-	m = safe_emalloc(count, sizeof(zend_property_info *), sizeof(propmap));
-	m->ce = ce;
-	m->count = count;
-	for (j = 0; j < count; j++) {
-		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
-		zend_string *name;
-		m->props[j] = NULL;
-		if (!k->is_str || k->str == ZS_WIRE_NO_INDEX) {
-			break;
-		}
-		name = str_at(d, k->str);
-		for (i = 0; i < ce->default_properties_count; i++) {
-			zend_property_info *pi = ce->properties_info_table[i];
-			if (pi && zend_string_equals(pi->name, name)) {
-				m->props[j] = pi;
-				break;
-			}
-		}
-		if (!m->props[j]) {
-			break;
-		}
-	}
-	if (j < count) {
-		efree(m);
-		d->maps[shape] = NO_PROPMAP;
-		return NULL;
-	}
-	m->wakeup = zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
-	d->maps[shape] = m;
-	return m;
-}
-
-static zend_result begin_object(decoder *d, const zs_event *ev, zval *dest,
-                                zend_property_info *info)
-{
-	zend_class_entry *ce;
-	zend_object *obj;
-	dframe *f;
-
-	if (resolve_class(d, ev->cls, &ce) != SUCCESS || new_object(d, dest, ce, ev->cls) != SUCCESS) {
-		return FAILURE;
-	}
-	obj = Z_OBJ_P(dest);
-	f = push_frame(d, dest, info, ev);
-	f->obj = obj;
-	if (ce != php_ce_incomplete_class && ce->__unserialize) {
-		bool list = ev->type == ZS_EV_OBJECT_DATA && ev->shape == ZS_WIRE_NO_INDEX;
-		f->after = AFTER_UNSERIALIZE;
-		f->kind = ev->type == ZS_EV_OBJECT ? F_SYM : list ? F_LIST : F_MAP;
-		if (f->kind == F_MAP) {
-			f->kbase = shape_keys(d, ev->shape);
-		}
-		array_init_size(&f->data, ev->count);
-		if (list) {
-			zend_hash_real_init_packed(Z_ARRVAL(f->data));
-		} else {
-			zend_hash_real_init_mixed(Z_ARRVAL(f->data));
-		}
-		f->ht = Z_ARRVAL(f->data);
-		return SUCCESS;
-	}
-	if (ev->type == ZS_EV_OBJECT && !obj->properties &&
-	    obj->handlers->get_properties == zend_std_get_properties) {
-		propmap *m = shape_map(d, ev->shape, ce);
-		if (m) {
-			f->kind = F_DECLARED;
-			f->map = m;
-			f->after = m->wakeup ? AFTER_WAKEUP : AFTER_NONE;
-			return SUCCESS;
-		}
-	}
-	f->kind = F_PROPS;
-	f->ht = obj->handlers->get_properties(obj);
-	if (ev->count > 0) {
-		zend_hash_extend(f->ht, zend_hash_num_elements(f->ht) + ev->count, HT_IS_PACKED(f->ht));
-	}
-	if (ce != php_ce_incomplete_class &&
-	    zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
-		f->after = AFTER_WAKEUP;
-	}
-	return SUCCESS;
-}
-
-static zend_result decode_blob(decoder *d, const zs_event *ev, zval *dest)
-{
-	zend_class_entry *ce;
-
-	if (resolve_class(d, ev->cls, &ce) != SUCCESS) {
-		return FAILURE;
-	}
-	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
-		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed",
-		                        ZSTR_VAL(ce->name));
-		return FAILURE;
-	}
-	if (ce == php_ce_incomplete_class || ce->unserialize == NULL) {
-		/* unserialize()'s warning, one per such object and naming the class it resolved to,
-		 * but given only if the whole value decodes (one warning in all on failure) */
-		if (d->ndeferred == d->deferred_cap) {
-			d->deferred = grow_ptrs(d->deferred, &d->deferred_cap, d->ndeferred,
-			                        sizeof(zend_class_entry *));
-		}
-		d->deferred[d->ndeferred++] = ce;
-		return new_object(d, dest, ce, ev->cls);
-	}
-	BG(serialize_lock)++;
-	if (ce->unserialize(dest, ce, ev->str, ev->len, NULL) != SUCCESS) {
-		BG(serialize_lock)--;
-		if (Z_TYPE_P(dest) == IS_OBJECT) {
-			created(d, Z_OBJ_P(dest));
-		}
-		if (EG(exception)) {
-			return FAILURE;
-		}
-		return failf(d, ev->pos, ZSER_E_UNSERIALIZE_FAILED, "%s::unserialize() failed",
-		             ZSTR_VAL(ce->name));
-	}
-	BG(serialize_lock)--;
-	if (Z_TYPE_P(dest) == IS_OBJECT) {
-		created(d, Z_OBJ_P(dest));
-	}
-	return EG(exception) ? FAILURE : SUCCESS;
-}
-
-static zend_result decode_enum(decoder *d, const zs_event *ev, zval *dest)
-{
-	zend_string *name = str_at(d, ev->cls), *case_name;
-	zend_class_constant *c;
-	zend_class_entry *ce;
-
-	/* like unserialize() in PHP 8.2, allowed_classes does not apply to enums */
-	BG(serialize_lock)++;
-	ce = zend_lookup_class(name);
-	BG(serialize_lock)--;
-	if (EG(exception)) {
-		return FAILURE;
-	}
-	if (!ce) {
-		return failf(d, ev->pos, ZSER_E_ENUM_CLASS, "Class '%s' not found", ZSTR_VAL(name));
-	}
-	if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
-		return failf(d, ev->pos, ZSER_E_NOT_ENUM, "Class '%s' is not an enum", ZSTR_VAL(name));
-	}
-	case_name = ev->index == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->index);
-	c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), case_name);
-	if (!c) {
-		return failf(d, ev->pos, ZSER_E_ENUM_CASE, "Undefined constant %s::%s", ZSTR_VAL(name),
-		             ZSTR_VAL(case_name));
-	}
-	if (!(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE)) {
-		return failf(d, ev->pos, ZSER_E_ENUM_CASE, "%s::%s is not an enum case", ZSTR_VAL(name),
-		             ZSTR_VAL(case_name));
-	}
-	if (Z_TYPE(c->value) == IS_CONSTANT_AST &&
-	    zval_update_constant_ex(&c->value, c->ce) != SUCCESS) {
-		return FAILURE;
-	}
-	if (Z_TYPE(c->value) != IS_OBJECT) {
-		return failf(d, ev->pos, ZSER_E_ENUM_CASE, "%s::%s is not an enum case", ZSTR_VAL(name),
-		             ZSTR_VAL(case_name));
-	}
-	ZVAL_COPY(dest, &c->value);
-	return SUCCESS;
 }
 
 /* ==== Where a value goes ==== */
@@ -904,12 +316,12 @@ static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string 
 	    (ZSTR_LEN(key) < 3 || ZSTR_VAL(key)[1] == '\0' ||
 	     strnlen(ZSTR_VAL(key) + 1, ZSTR_LEN(key) - 2) >= ZSTR_LEN(key) - 2)) {
 		*bad = true;
-		failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
+		zser_dec_failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
 		return NULL;
 	}
 	if (zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
 		*bad = true;
-		failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
+		zser_dec_failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
 		return NULL;
 	}
 	if (cls && strcmp(cls, "*") != 0 && strcasecmp(cls, ZSTR_VAL(ce->name)) != 0) {
@@ -1009,7 +421,7 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		}
 		zend_string_release(key);
 		if (!zv) {
-			failf(d, ev->pos, ZS_WE_DUP_KEY, "duplicate key");
+			zser_dec_failf(d, ev->pos, ZS_WE_DUP_KEY, "duplicate key");
 		}
 		return zv;
 	}
@@ -1027,59 +439,16 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 
 /* ==== Events ==== */
 
-static zend_result check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
-                               uint32_t slot)
-{
-	/* a plain value whose type the property's type names is assignable (the engine's check
-	 * starts with the same test), and so is an object of the one class it names */
-	if (!(!Z_ISREF_P(dest) &&
-	      (ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(dest)) ||
-	       (Z_TYPE_P(dest) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type) &&
-	        zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name)))) &&
-	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
-		return FAILURE;
-	}
-	if (Z_ISREF_P(dest)) {
-		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
-	} else if (slot && d->r.refs) {
-		/* a later BACKREF_REF to this slot must give the reference this type source */
-		if (slot >= d->slot_owner_cap) {
-			d->slot_owner =
-			        grow_ptrs(d->slot_owner, &d->slot_owner_cap, slot, sizeof(zend_object *));
-		}
-		d->slot_owner[slot] = obj;
-	}
-	return SUCCESS;
-}
-
-static void queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind)
-{
-	delayed *c;
-	if (d->ncalls == d->calls_cap) {
-		d->calls = grow_ptrs(d->calls, &d->calls_cap, d->ncalls, sizeof(delayed));
-	}
-	c = &d->calls[d->ncalls++];
-	GC_ADDREF(obj);
-	c->obj = obj;
-	c->kind = kind;
-	if (data) {
-		ZVAL_COPY_VALUE(&c->data, data);
-		ZVAL_UNDEF(data);
-	} else {
-		ZVAL_UNDEF(&c->data);
-	}
-}
-
 static zend_result end_container(decoder *d)
 {
 	dframe *f = &d->frames[--d->depth];
 	if (f->after == AFTER_WAKEUP) {
-		queue_call(d, f->obj, NULL, AFTER_WAKEUP);
+		zser_dec_queue_call(d, f->obj, NULL, AFTER_WAKEUP);
 	} else if (f->after == AFTER_UNSERIALIZE) {
-		queue_call(d, f->obj, &f->data, AFTER_UNSERIALIZE);
+		zser_dec_queue_call(d, f->obj, &f->data, AFTER_UNSERIALIZE);
 	}
 	if (f->info) {
-		return check_typed(d, f->dest, f->info, f->owner, f->slot);
+		return zser_dec_check_typed(d, f->dest, f->info, f->owner, f->slot);
 	}
 	return SUCCESS;
 }
@@ -1091,13 +460,13 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 	if (ev->type == ZS_EV_BACKREF_OBJ) {
 		ZVAL_DEREF(t);
 		if (Z_TYPE_P(t) != IS_OBJECT) {
-			return failf(d, ev->pos, ZS_WE_BACKREF_TYPE, "back-reference to a non-object");
+			return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_TYPE, "back-reference to a non-object");
 		}
 		ZVAL_COPY(dest, t);
 		return SUCCESS;
 	}
 	if (t == dest || (Z_ISREF_P(t) && Z_REFVAL_P(t) == dest)) {
-		return failf(d, ev->pos, ZS_WE_BACKREF, "back-reference out of range");
+		return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF, "back-reference out of range");
 	}
 	if (!Z_ISREF_P(t)) {
 		zend_property_info *pi = NULL;
@@ -1146,7 +515,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	case ZS_EV_INT:
 #if SIZEOF_ZEND_LONG == 4
 		if (ev->i > ZEND_LONG_MAX || ev->i < ZEND_LONG_MIN) {
-			return failf(d, ev->pos, ZS_WE_INT_RANGE, "integer out of range");
+			return zser_dec_failf(d, ev->pos, ZS_WE_INT_RANGE, "integer out of range");
 		}
 #endif
 		ZVAL_LONG(dest, (zend_long)ev->i);
@@ -1163,28 +532,28 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		break;
 	case ZS_EV_LIST:
 		init_array(dest, ev->count, true);
-		f = push_frame(d, dest, info, ev);
+		f = zser_dec_push_frame(d, dest, info, ev);
 		f->kind = F_LIST;
 		f->ht = Z_ARRVAL_P(dest);
 		return SUCCESS;
 	case ZS_EV_MAP: {
 		uint8_t kind = init_map(d, dest, ev->shape);
-		f = push_frame(d, dest, info, ev);
+		f = zser_dec_push_frame(d, dest, info, ev);
 		f->kind = kind;
 		f->ht = Z_ARRVAL_P(dest);
-		f->kbase = kind == F_MAP ? shape_keys(d, ev->shape) : 0;
+		f->kbase = kind == F_MAP ? zser_dec_shape_keys(d, ev->shape) : 0;
 		return SUCCESS;
 	}
 	case ZS_EV_OBJECT:
 	case ZS_EV_OBJECT_DATA:
-		return begin_object(d, ev, dest, info);
+		return zser_dec_begin_object(d, ev, dest, info);
 	case ZS_EV_OBJECT_BLOB:
-		if (decode_blob(d, ev, dest) != SUCCESS) {
+		if (zser_dec_decode_blob(d, ev, dest) != SUCCESS) {
 			return FAILURE;
 		}
 		break;
 	case ZS_EV_ENUM:
-		if (decode_enum(d, ev, dest) != SUCCESS) {
+		if (zser_dec_decode_enum(d, ev, dest) != SUCCESS) {
 			return FAILURE;
 		}
 		break;
@@ -1198,7 +567,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		break;
 	}
 	if (info) {
-		return check_typed(d, dest, info, d->frames[d->depth - 1].obj, ev->slot);
+		return zser_dec_check_typed(d, dest, info, d->frames[d->depth - 1].obj, ev->slot);
 	}
 	return SUCCESS;
 }
@@ -1213,7 +582,8 @@ static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item 
 {
 	dframe *f;
 	if (UNEXPECTED(d->depth == d->frames_cap)) {
-		d->frames = grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth, sizeof(dframe));
+		d->frames = zser_dec_grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth,
+		                             sizeof(dframe));
 	}
 	f = &d->frames[d->depth++];
 	if (it->shape == ZS_WIRE_NO_INDEX) {
@@ -1223,7 +593,7 @@ static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item 
 	} else {
 		f->kind = init_map(d, dest, it->shape);
 		/* a template copy has its keys in place */
-		f->kbase = f->kind == F_MAP ? shape_keys(d, it->shape) : 0;
+		f->kbase = f->kind == F_MAP ? zser_dec_shape_keys(d, it->shape) : 0;
 	}
 	f->after = AFTER_NONE;
 	f->info = info;
@@ -1253,14 +623,14 @@ static zend_never_inline zend_result put_object_or_backref(decoder *d, zval *zv,
 		ev.cls = it->cls;
 		ev.shape = it->shape;
 		ev.count = it->count;
-		return begin_object(d, &ev, zv, info);
+		return zser_dec_begin_object(d, &ev, zv, info);
 	}
 	ev.target = (uint32_t)it->i;
 	if (backref(d, &ev, zv) != SUCCESS) {
 		return FAILURE;
 	}
 	if (info) {
-		return check_typed(d, zv, info, owner, slot);
+		return zser_dec_check_typed(d, zv, info, owner, slot);
 	}
 	return SUCCESS;
 }
@@ -1285,7 +655,8 @@ static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, c
 #if SIZEOF_ZEND_LONG == 4
 		if (it->i > ZEND_LONG_MAX || it->i < ZEND_LONG_MIN) {
 			ZVAL_NULL(zv);
-			return failf(d, (size_t)(at - d->r.start), ZS_WE_INT_RANGE, "integer out of range");
+			return zser_dec_failf(d, (size_t)(at - d->r.start), ZS_WE_INT_RANGE,
+			                      "integer out of range");
 		}
 #endif
 		ZVAL_LONG(zv, (zend_long)it->i);
@@ -1319,7 +690,7 @@ static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, c
 		return put_object_or_backref(d, zv, type, it, info, owner, at);
 	}
 	if (info) {
-		return check_typed(d, zv, info, owner, d->r.nslots);
+		return zser_dec_check_typed(d, zv, info, owner, d->r.nslots);
 	}
 	return SUCCESS;
 }
@@ -1448,41 +819,6 @@ static zend_result run_fast(decoder *d)
 
 /* ==== Driver ==== */
 
-/* Runs the queued __unserialize()/__wakeup() calls in order; after the first one that
- * throws, the rest are skipped and their objects will not be destructed (as var_destroy). */
-static void run_calls(decoder *d)
-{
-	bool failed = false;
-	uint32_t i;
-
-	for (i = 0; i < d->ncalls; i++) {
-		delayed *c = &d->calls[i];
-		if (failed) {
-			GC_ADD_FLAGS(c->obj, IS_OBJ_DESTRUCTOR_CALLED);
-			continue;
-		}
-		BG(serialize_lock)++;
-		if (c->kind == AFTER_UNSERIALIZE) {
-			zend_call_known_instance_method_with_1_params(c->obj->ce->__unserialize, c->obj, NULL,
-			                                              &c->data);
-		} else {
-			zval retval;
-			zend_function *fn =
-			        zend_hash_find_ptr(&c->obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
-			ZVAL_UNDEF(&retval);
-			if (fn) {
-				zend_call_known_instance_method_with_0_params(fn, c->obj, &retval);
-			}
-			zval_ptr_dtor(&retval);
-		}
-		BG(serialize_lock)--;
-		if (EG(exception)) {
-			failed = true;
-			GC_ADD_FLAGS(c->obj, IS_OBJ_DESTRUCTOR_CALLED);
-		}
-	}
-}
-
 static void free_decoder(decoder *d)
 {
 	uint32_t i;
@@ -1545,7 +881,7 @@ static void free_decoder(decoder *d)
 		efree(d->created);
 	}
 	zs_reader_free(&d->r);
-	keycache_leave();
+	zser_dec_keycache_leave();
 }
 
 static void report(decoder *d, size_t len, bool throw_on_error)
@@ -1585,10 +921,10 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
-	keycache_enter();
-	zs_reader_init(&d.r, buf, len, &zser_emalloc,
+	zser_dec_keycache_enter();
+	zs_reader_init(&d.r, buf, len, &zser_dec_emalloc,
 	               depth <= 0 || depth > ZS_WIRE_MAX_DEPTH ? 0 : (uint32_t)depth);
-	if ((sc = shape_cache()) != NULL) {
+	if ((sc = zser_dec_shape_cache()) != NULL) {
 		zs_reader_use_memo(&d.r, &sc->memo);
 	}
 	if (!zs_reader_header(&d.r)) {
@@ -1623,7 +959,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	for (i = 0; i < d.ndeferred; i++) {
 		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred[i]->name));
 	}
-	run_calls(&d);
+	zser_dec_run_calls(&d);
 	free_decoder(&d);
 	if (Z_ISREF(d.root)) {
 		zend_unwrap_reference(&d.root);

@@ -35,7 +35,7 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 ZEND_BEGIN_MODULE_GLOBALS(zser)
 /* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
 int json_error_code;
-/* zser_unserialize(): short key strings met earlier in this request (bin_decode.c), each
+/* zser_unserialize(): short key strings met earlier in this request (bin_decode_cache.c), each
  * holding one reference; released in RSHUTDOWN. keycache_on is false outside a request.
  * keycache_used: the decode generation that last used each entry; entries used at or after
  * keycache_floor (the start of the outermost running decode) are in use and never evicted. */
@@ -45,7 +45,7 @@ uint64_t keycache_gen, keycache_floor;
 uint32_t keycache_active;
 bool keycache_on;
 /* zser_unserialize(): shape definitions met earlier in this request and their templates
- * (bin_decode.c); NULL until first used, released in RSHUTDOWN. */
+ * (bin_decode_cache.c); NULL until first used, released in RSHUTDOWN. */
 struct zser_shape_cache *shapes;
 /* zser_serialize(): the keys of first maps written earlier in this request and their bytes
  * (bin_encode.c); NULL until first used, released in RSHUTDOWN. key_memo_on is false

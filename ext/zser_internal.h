@@ -11,7 +11,8 @@
 extern zend_class_entry *zser_ce_JsondSerializable;
 extern zend_class_entry *zser_ce_ZserException;
 
-/* Options of zser_unserialize() (bin.c fills them, bin_decode.c reads them). */
+/* Options of zser_unserialize() (bin.c fills them, bin_decode.c and bin_decode_objects.c read
+ * them). */
 typedef struct zser_decode_opts {
 	HashTable *allowed;  /* lower-case class names; NULL: every class is allowed */
 	zend_long max_depth; /* 0: the format's cap (FORMAT.md §11) */

@@ -1,0 +1,174 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * zser_unserialize()'s per-request caches, kept in the module globals and started and
+ * released by zser_decode_cache_start() and zser_decode_cache_release() (zser_internal.h):
+ * short key strings met earlier in the request, and the shape definitions the core reader
+ * checked (with the templates of their maps). Also makes the string of a string table entry
+ * (zser_dec_str_make()), from the key cache or the engine's interned strings when it can.
+ * Building values is bin_decode.c's job.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "php.h"
+#include "bin_decoder.h"
+
+/* The per-request key cache (ZSER_G(keycache)): caches and sessions decode the same keys on
+ * every call, so a short key met before is taken from here with one more reference instead
+ * of being allocated and hashed again. Direct-mapped and fixed in size, so no input can make
+ * it grow; a colliding key replaces the older one. Strings are shared copy-on-write, like
+ * any refcounted zend_string, and keep their hash. */
+#define KEYCACHE_MAX_LEN 32
+
+void zser_decode_cache_start(void)
+{
+	ZSER_G(keycache_on) = true;
+}
+
+void zser_decode_cache_release(void)
+{
+	zser_shape_cache *sc = ZSER_G(shapes);
+	size_t i;
+
+	for (i = 0; i < sizeof(ZSER_G(keycache)) / sizeof(ZSER_G(keycache)[0]); i++) {
+		if (ZSER_G(keycache)[i]) {
+			zend_string_release(ZSER_G(keycache)[i]);
+			ZSER_G(keycache)[i] = NULL;
+		}
+	}
+	if (sc) {
+		for (i = 0; i < ZS_MEMO_SLOTS; i++) {
+			if (sc->side[i].tmpl) {
+				zend_array_destroy(sc->side[i].tmpl);
+			}
+		}
+		zs_shape_memo_clear(&sc->memo);
+		efree(sc);
+		ZSER_G(shapes) = NULL;
+	}
+	ZSER_G(keycache_on) = false;
+	ZSER_G(keycache_active) = 0;
+}
+
+/* The shape cache of this request, made on first use; NULL outside a request. */
+zser_shape_cache *zser_dec_shape_cache(void)
+{
+	zser_shape_cache *sc = ZSER_G(shapes);
+	if (!sc && ZSER_G(keycache_on)) {
+		sc = ecalloc(1, sizeof(*sc));
+		zs_shape_memo_init(&sc->memo, &zser_dec_emalloc);
+		ZSER_G(shapes) = sc;
+	}
+	return sc;
+}
+
+/* Each decode pins the entries it uses until the outermost running decode ends (a
+ * userland callback may start another one meanwhile), so its string table can borrow them. */
+void zser_dec_keycache_enter(void)
+{
+	uint64_t gen = ++ZSER_G(keycache_gen);
+	if (ZSER_G(keycache_active)++ == 0) {
+		ZSER_G(keycache_floor) = gen;
+	}
+}
+
+void zser_dec_keycache_leave(void)
+{
+	if (ZSER_G(keycache_active) > 0) {
+		ZSER_G(keycache_active)--;
+	}
+}
+
+/* memcmp() == 0 for 2 <= len <= KEYCACHE_MAX_LEN, without the library call: two
+ * overlapping loads cover 2..16 bytes, longer keys go 8 bytes at a time. */
+static zend_always_inline bool same_short(const char *a, const unsigned char *b, size_t len)
+{
+	uint64_t x, y, u, v;
+	size_t i;
+
+	if (len < 4) {
+		return a[0] == (char)b[0] && a[len / 2] == (char)b[len / 2] &&
+		       a[len - 1] == (char)b[len - 1];
+	}
+	if (len < 8) {
+		uint32_t p, q, m, n;
+		memcpy(&p, a, 4);
+		memcpy(&q, b, 4);
+		memcpy(&m, a + len - 4, 4);
+		memcpy(&n, b + len - 4, 4);
+		return ((p ^ q) | (m ^ n)) == 0;
+	}
+	for (i = 0; i + 8 < len; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y) {
+			return false;
+		}
+	}
+	memcpy(&u, a + len - 8, 8);
+	memcpy(&v, b + len - 8, 8);
+	return u == v;
+}
+
+/* A key, class or property name as a string with its hash: the interned string of the same
+ * bytes if the engine has one (names written in the code, declared properties), else a new
+ * one. An interned key costs neither a reference count nor a release, and an array whose
+ * keys are all interned is destroyed without visiting them. It only looks strings up and
+ * never interns a new one, so no input can grow the engine's table. */
+static zend_always_inline zend_string *existing_or_new(const char *s, size_t len)
+{
+	zend_string *c = zend_string_init_existing_interned(s, len, 0);
+	zend_string_hash_val(c);
+	return c;
+}
+
+/* The string s[0..len) (2 <= len <= KEYCACHE_MAX_LEN), hash computed, borrowed from the
+ * cache until the running decodes end; NULL when its entry is pinned by another key. */
+static zend_string *cached_key(const unsigned char *s, size_t len)
+{
+	uint64_t mix = (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[len / 2] << 16 |
+	               (uint64_t)s[len - 1] << 24 | (uint64_t)len << 32;
+	size_t h = (size_t)((mix * 0x9E3779B97F4A7C15u) >> 56);
+	zend_string *c = ZSER_G(keycache)[h];
+
+	if (c) {
+		if (ZSTR_LEN(c) == len && same_short(ZSTR_VAL(c), s, len)) {
+			ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
+			return c;
+		}
+		if (ZSER_G(keycache_used)[h] >= ZSER_G(keycache_floor)) {
+			return NULL;
+		}
+		zend_string_release(c);
+	}
+	c = existing_or_new((const char *)s, len);
+	ZSER_G(keycache)[h] = c;
+	ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
+	return c;
+}
+
+zend_never_inline void zser_dec_str_make(decoder *d, uint32_t idx)
+{
+	zend_string *s;
+	size_t len;
+	const unsigned char *b = zs_reader_str(&d->r, idx, &len);
+
+	if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
+		s = cached_key(b, len);
+		if (EXPECTED(s != NULL)) {
+			/* pinned in the cache: the table does not own it */
+			*str_entry(d, idx) = s;
+			return;
+		}
+	}
+	s = len == 1 ? ZSTR_CHAR(b[0]) : existing_or_new((const char *)b, len);
+	*str_entry(d, idx) = s;
+	if (!ZSTR_IS_INTERNED(s)) {
+		/* the table owns it: released in free_decoder() */
+		if (d->nowned == d->owned_cap) {
+			d->owned = zser_dec_grow_to(d->owned, d->owned_inl, &d->owned_cap, d->nowned,
+			                            sizeof(zend_string *));
+		}
+		d->owned[d->nowned++] = s;
+	}
+}

@@ -1,0 +1,378 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * zser_unserialize()'s classes and objects, as var_unserializer makes them: the class lookup
+ * (allowed_classes, autoload, unserialize_callback_func, __PHP_Incomplete_Class), new objects
+ * and the frame that fills their properties (declared slots, the property table, or the
+ * __unserialize() data), Serializable blobs, enum cases, the check of a value put in a typed
+ * property, and the __wakeup/__unserialize calls queued until the whole graph is built and run
+ * by zser_decode() at the end. Where each value goes and the decode loop are bin_decode.c's job.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "php.h"
+#include "zend_exceptions.h"
+#include "zend_enum.h"
+#include "ext/standard/php_incomplete_class.h"
+#include "ext/standard/basic_functions.h"
+#include "bin_decoder.h"
+
+static bool class_allowed(decoder *d, zend_string *name)
+{
+	zend_string *lc;
+	bool ok;
+	if (!d->opts->allowed) {
+		return true;
+	}
+	lc = zend_string_tolower(name);
+	ok = zend_hash_exists(d->opts->allowed, lc);
+	zend_string_release(lc);
+	return ok;
+}
+
+/* Class for an object's class name, as object_common() finds it; *ce is the incomplete
+ * class when it is unknown or not allowed. FAILURE only with an exception. */
+static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce)
+{
+	zend_string *name = str_at(d, idx);
+	zval user_func, retval, args[1];
+	const char *cb;
+
+	if (idx < d->classes_cap && d->classes[idx]) {
+		*ce = d->classes[idx];
+		return SUCCESS;
+	}
+	*ce = php_ce_incomplete_class;
+	if (!class_allowed(d, name)) {
+		return SUCCESS;
+	}
+	BG(serialize_lock)++;
+	*ce = zend_lookup_class(name);
+	BG(serialize_lock)--;
+	if (EG(exception)) {
+		return FAILURE;
+	}
+	if (!*ce) {
+		cb = PG(unserialize_callback_func);
+		*ce = php_ce_incomplete_class;
+		if (!cb || !cb[0]) {
+			return SUCCESS;
+		}
+		ZVAL_STRING(&user_func, cb);
+		ZVAL_STR(&args[0], name);
+		BG(serialize_lock)++;
+		if (call_user_function(NULL, NULL, &user_func, &retval, 1, args) != SUCCESS) {
+			BG(serialize_lock)--;
+			zval_ptr_dtor(&user_func);
+			if (EG(exception)) {
+				return FAILURE;
+			}
+			php_error_docref(NULL, E_WARNING, "defined (%s) but not found", cb);
+			return SUCCESS;
+		}
+		BG(serialize_lock)--;
+		zval_ptr_dtor(&retval);
+		if (EG(exception)) {
+			zval_ptr_dtor(&user_func);
+			return FAILURE;
+		}
+		BG(serialize_lock)++;
+		*ce = zend_lookup_class(name);
+		BG(serialize_lock)--;
+		if (!*ce) {
+			php_error_docref(NULL, E_WARNING,
+			                 "Function %s() hasn't defined the class it was called for",
+			                 Z_STRVAL(user_func));
+			*ce = php_ce_incomplete_class;
+		}
+		zval_ptr_dtor(&user_func);
+		if (EG(exception)) {
+			return FAILURE;
+		}
+		return SUCCESS;
+	}
+	d->classes = grow_ptrs(d->classes, &d->classes_cap, idx, sizeof(zend_class_entry *));
+	d->classes[idx] = *ce;
+	return SUCCESS;
+}
+
+static void created(decoder *d, zend_object *obj)
+{
+	d->created = grow_ptrs(d->created, &d->created_cap, d->ncreated, sizeof(zend_object *));
+	d->created[d->ncreated++] = obj;
+}
+
+static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint32_t cls)
+{
+	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
+		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed",
+		                        ZSTR_VAL(ce->name));
+		return FAILURE;
+	}
+	if (object_init_ex(dest, ce) != SUCCESS) {
+		return FAILURE;
+	}
+	created(d, Z_OBJ_P(dest));
+	if (ce == php_ce_incomplete_class) {
+		php_store_class_name(dest, str_at(d, cls));
+	}
+	return SUCCESS;
+}
+
+/* The declared-property map of an object shape for class ce, or NULL when some key is not
+ * exactly the name of a declared property (then the generic path handles it). */
+static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
+{
+	uint32_t count = d->r.shapes[shape].count, j;
+	propmap *m;
+	int i;
+
+	if (shape < d->maps_cap && d->maps[shape]) {
+		m = d->maps[shape];
+		return m == NO_PROPMAP || m->ce != ce ? NULL : m;
+	}
+	d->maps = grow_ptrs(d->maps, &d->maps_cap, shape, sizeof(propmap *));
+	m = safe_emalloc(count, sizeof(zend_property_info *), sizeof(propmap));
+	m->ce = ce;
+	m->count = count;
+	for (j = 0; j < count; j++) {
+		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
+		zend_string *name;
+		m->props[j] = NULL;
+		if (!k->is_str || k->str == ZS_WIRE_NO_INDEX) {
+			break;
+		}
+		name = str_at(d, k->str);
+		for (i = 0; i < ce->default_properties_count; i++) {
+			zend_property_info *pi = ce->properties_info_table[i];
+			if (pi && zend_string_equals(pi->name, name)) {
+				m->props[j] = pi;
+				break;
+			}
+		}
+		if (!m->props[j]) {
+			break;
+		}
+	}
+	if (j < count) {
+		efree(m);
+		d->maps[shape] = NO_PROPMAP;
+		return NULL;
+	}
+	m->wakeup = zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
+	d->maps[shape] = m;
+	return m;
+}
+
+zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
+                                  zend_property_info *info)
+{
+	zend_class_entry *ce;
+	zend_object *obj;
+	dframe *f;
+
+	if (resolve_class(d, ev->cls, &ce) != SUCCESS || new_object(d, dest, ce, ev->cls) != SUCCESS) {
+		return FAILURE;
+	}
+	obj = Z_OBJ_P(dest);
+	f = zser_dec_push_frame(d, dest, info, ev);
+	f->obj = obj;
+	if (ce != php_ce_incomplete_class && ce->__unserialize) {
+		bool list = ev->type == ZS_EV_OBJECT_DATA && ev->shape == ZS_WIRE_NO_INDEX;
+		f->after = AFTER_UNSERIALIZE;
+		f->kind = ev->type == ZS_EV_OBJECT ? F_SYM : list ? F_LIST : F_MAP;
+		if (f->kind == F_MAP) {
+			f->kbase = zser_dec_shape_keys(d, ev->shape);
+		}
+		array_init_size(&f->data, ev->count);
+		if (list) {
+			zend_hash_real_init_packed(Z_ARRVAL(f->data));
+		} else {
+			zend_hash_real_init_mixed(Z_ARRVAL(f->data));
+		}
+		f->ht = Z_ARRVAL(f->data);
+		return SUCCESS;
+	}
+	if (ev->type == ZS_EV_OBJECT && !obj->properties &&
+	    obj->handlers->get_properties == zend_std_get_properties) {
+		propmap *m = shape_map(d, ev->shape, ce);
+		if (m) {
+			f->kind = F_DECLARED;
+			f->map = m;
+			f->after = m->wakeup ? AFTER_WAKEUP : AFTER_NONE;
+			return SUCCESS;
+		}
+	}
+	f->kind = F_PROPS;
+	f->ht = obj->handlers->get_properties(obj);
+	if (ev->count > 0) {
+		zend_hash_extend(f->ht, zend_hash_num_elements(f->ht) + ev->count, HT_IS_PACKED(f->ht));
+	}
+	if (ce != php_ce_incomplete_class &&
+	    zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP))) {
+		f->after = AFTER_WAKEUP;
+	}
+	return SUCCESS;
+}
+
+zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
+{
+	zend_class_entry *ce;
+
+	if (resolve_class(d, ev->cls, &ce) != SUCCESS) {
+		return FAILURE;
+	}
+	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
+		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed",
+		                        ZSTR_VAL(ce->name));
+		return FAILURE;
+	}
+	if (ce == php_ce_incomplete_class || ce->unserialize == NULL) {
+		/* unserialize()'s warning, one per such object and naming the class it resolved to,
+		 * but given only if the whole value decodes (one warning in all on failure) */
+		if (d->ndeferred == d->deferred_cap) {
+			d->deferred = grow_ptrs(d->deferred, &d->deferred_cap, d->ndeferred,
+			                        sizeof(zend_class_entry *));
+		}
+		d->deferred[d->ndeferred++] = ce;
+		return new_object(d, dest, ce, ev->cls);
+	}
+	BG(serialize_lock)++;
+	if (ce->unserialize(dest, ce, ev->str, ev->len, NULL) != SUCCESS) {
+		BG(serialize_lock)--;
+		if (Z_TYPE_P(dest) == IS_OBJECT) {
+			created(d, Z_OBJ_P(dest));
+		}
+		if (EG(exception)) {
+			return FAILURE;
+		}
+		return zser_dec_failf(d, ev->pos, ZSER_E_UNSERIALIZE_FAILED, "%s::unserialize() failed",
+		                      ZSTR_VAL(ce->name));
+	}
+	BG(serialize_lock)--;
+	if (Z_TYPE_P(dest) == IS_OBJECT) {
+		created(d, Z_OBJ_P(dest));
+	}
+	return EG(exception) ? FAILURE : SUCCESS;
+}
+
+zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest)
+{
+	zend_string *name = str_at(d, ev->cls), *case_name;
+	zend_class_constant *c;
+	zend_class_entry *ce;
+
+	/* like unserialize() in PHP 8.2, allowed_classes does not apply to enums */
+	BG(serialize_lock)++;
+	ce = zend_lookup_class(name);
+	BG(serialize_lock)--;
+	if (EG(exception)) {
+		return FAILURE;
+	}
+	if (!ce) {
+		return zser_dec_failf(d, ev->pos, ZSER_E_ENUM_CLASS, "Class '%s' not found",
+		                      ZSTR_VAL(name));
+	}
+	if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
+		return zser_dec_failf(d, ev->pos, ZSER_E_NOT_ENUM, "Class '%s' is not an enum",
+		                      ZSTR_VAL(name));
+	}
+	case_name = ev->index == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->index);
+	c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), case_name);
+	if (!c) {
+		return zser_dec_failf(d, ev->pos, ZSER_E_ENUM_CASE, "Undefined constant %s::%s",
+		                      ZSTR_VAL(name), ZSTR_VAL(case_name));
+	}
+	if (!(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE)) {
+		return zser_dec_failf(d, ev->pos, ZSER_E_ENUM_CASE, "%s::%s is not an enum case",
+		                      ZSTR_VAL(name), ZSTR_VAL(case_name));
+	}
+	if (Z_TYPE(c->value) == IS_CONSTANT_AST &&
+	    zval_update_constant_ex(&c->value, c->ce) != SUCCESS) {
+		return FAILURE;
+	}
+	if (Z_TYPE(c->value) != IS_OBJECT) {
+		return zser_dec_failf(d, ev->pos, ZSER_E_ENUM_CASE, "%s::%s is not an enum case",
+		                      ZSTR_VAL(name), ZSTR_VAL(case_name));
+	}
+	ZVAL_COPY(dest, &c->value);
+	return SUCCESS;
+}
+
+zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
+                                 uint32_t slot)
+{
+	/* a plain value whose type the property's type names is assignable (the engine's check
+	 * starts with the same test), and so is an object of the one class it names */
+	if (!(!Z_ISREF_P(dest) &&
+	      (ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(dest)) ||
+	       (Z_TYPE_P(dest) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type) &&
+	        zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name)))) &&
+	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
+		return FAILURE;
+	}
+	if (Z_ISREF_P(dest)) {
+		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
+	} else if (slot && d->r.refs) {
+		/* a later BACKREF_REF to this slot must give the reference this type source */
+		if (slot >= d->slot_owner_cap) {
+			d->slot_owner =
+			        grow_ptrs(d->slot_owner, &d->slot_owner_cap, slot, sizeof(zend_object *));
+		}
+		d->slot_owner[slot] = obj;
+	}
+	return SUCCESS;
+}
+
+void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind)
+{
+	delayed *c;
+	if (d->ncalls == d->calls_cap) {
+		d->calls = grow_ptrs(d->calls, &d->calls_cap, d->ncalls, sizeof(delayed));
+	}
+	c = &d->calls[d->ncalls++];
+	GC_ADDREF(obj);
+	c->obj = obj;
+	c->kind = kind;
+	if (data) {
+		ZVAL_COPY_VALUE(&c->data, data);
+		ZVAL_UNDEF(data);
+	} else {
+		ZVAL_UNDEF(&c->data);
+	}
+}
+
+/* Runs the queued __unserialize()/__wakeup() calls in order; after the first one that
+ * throws, the rest are skipped and their objects will not be destructed (as var_destroy). */
+void zser_dec_run_calls(decoder *d)
+{
+	bool failed = false;
+	uint32_t i;
+
+	for (i = 0; i < d->ncalls; i++) {
+		delayed *c = &d->calls[i];
+		if (failed) {
+			GC_ADD_FLAGS(c->obj, IS_OBJ_DESTRUCTOR_CALLED);
+			continue;
+		}
+		BG(serialize_lock)++;
+		if (c->kind == AFTER_UNSERIALIZE) {
+			zend_call_known_instance_method_with_1_params(c->obj->ce->__unserialize, c->obj, NULL,
+			                                              &c->data);
+		} else {
+			zval retval;
+			zend_function *fn =
+			        zend_hash_find_ptr(&c->obj->ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
+			ZVAL_UNDEF(&retval);
+			if (fn) {
+				zend_call_known_instance_method_with_0_params(fn, c->obj, &retval);
+			}
+			zval_ptr_dtor(&retval);
+		}
+		BG(serialize_lock)--;
+		if (EG(exception)) {
+			failed = true;
+			GC_ADD_FLAGS(c->obj, IS_OBJ_DESTRUCTOR_CALLED);
+		}
+	}
+}

@@ -1,0 +1,225 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * The binary decoder's state and what its files call across: bin_decode.c (zser_decode() and
+ * the per-value path), bin_decode_objects.c (classes, objects, queued magic calls) and
+ * bin_decode_cache.c (the per-request caches, the strings of the string table). Internal: not
+ * installed, and nothing here is exported.
+ */
+#ifndef BIN_DECODER_H
+#define BIN_DECODER_H
+
+#include "php.h"
+#include "zser_internal.h"
+#include "zs_wire_read.h"
+
+/* F_MAP fills a map key by key; F_MAPT a copy of its shape's template (all keys in place,
+ * values null), value by value in key order. */
+enum { F_LIST, F_MAP, F_MAPT, F_SYM, F_PROPS, F_DECLARED };
+enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
+
+/* How the keys of one object shape map onto a class's declared properties, when each key
+ * names one exactly: values then go straight into the property slots. */
+typedef struct propmap {
+	zend_class_entry *ce;
+	bool wakeup;
+	uint32_t count;
+	zend_property_info *props[1];
+} propmap;
+
+/* Marks a shape whose keys do not all name declared properties of the class. */
+#define NO_PROPMAP ((propmap *)(uintptr_t)1)
+
+/* A key of an array shape, ready to append: s == NULL for the integer key h. */
+typedef struct dkey {
+	zend_string *s;
+	zend_ulong h;
+} dkey;
+
+/* An array shape's use count and, from its third use on, its template: a map with the
+ * shape's keys in place and null values, copied for each further map of that shape. */
+typedef struct dshape {
+	HashTable *tmpl;
+	uint32_t uses;
+} dshape;
+
+typedef struct dframe {
+	uint8_t kind;
+	uint8_t after;
+	uint32_t pos;
+	propmap *map;
+	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys */
+	HashTable *ht;
+	zend_object *obj;
+	zval data;                /* the __unserialize() array while it is being filled */
+	zval *dest;               /* where the container sits */
+	zend_property_info *info; /* typed property holding it: checked once it is complete */
+	zend_object *owner;       /* the object that property belongs to */
+	uint32_t slot;            /* the container's own slot */
+} dframe;
+
+typedef struct delayed {
+	zend_object *obj;
+	zval data;
+	uint8_t kind;
+} delayed;
+
+typedef struct decoder {
+	const zser_decode_opts *opts;
+	zval root;
+	/* the string table's entries are the reader's, the zend_string made of each in its
+	 * user word (str_entry()) */
+	zend_string **owned; /* the entries the table owns (not BORROWED, not interned) */
+	uint32_t nowned, owned_cap;
+	zend_class_entry **classes; /* per string index: a resolved, allowed class */
+	uint32_t classes_cap;
+	zval **slots;
+	uint32_t slots_cap;
+	dframe *frames;
+	uint32_t depth, frames_cap;
+	delayed *calls;
+	uint32_t ncalls, calls_cap;
+	zend_object **created;
+	uint32_t ncreated, created_cap;
+	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
+	uint32_t slot_owner_cap;
+	propmap **maps; /* per shape */
+	uint32_t maps_cap;
+	/* the reader's shape keys (zs_reader_shape_key()) as zend_strings with their hashes,
+	 * same indexes, built up to nkeys */
+	dkey *keys;
+	uint32_t nkeys, keys_cap;
+	dshape *shapes; /* per shape */
+	uint32_t shapes_cap, ntmpl;
+	HashTable *garbage;
+	zend_class_entry **deferred; /* per "has no unserializer" warning still to give, in order */
+	uint32_t ndeferred, deferred_cap;
+	const char *msg;
+	size_t msg_pos;
+	int msg_code; /* ZserException code of msg */
+	/* the first entries of the shape table, cleared with the fields above */
+	dshape shapes_inl[8];
+	/* not cleared up front: zs_reader_init() sets what it needs, the rest is written before
+	 * it is read */
+	zs_reader r;
+	char msgbuf[256];
+	dkey keys_inl[16];
+	zend_string *owned_inl[16];
+	dframe frames_inl[8];
+} decoder;
+
+/* The per-request shape cache (ZSER_G(shapes)): the core's memo of checked shape
+ * definitions (core/zs_shape_memo.h) and, per memo entry of an array shape, the template
+ * its maps are copied from (see dshape), kept under the entry's stamp. An entry taken by a
+ * running decode is not refilled before that decode ends, so neither is its template. */
+typedef struct zser_shape_cache {
+	zs_shape_memo memo;
+	struct {
+		uint64_t stamp;
+		HashTable *tmpl;
+	} side[ZS_MEMO_SLOTS];
+} zser_shape_cache;
+
+/* A table entry whose string the table does not own: the value it was first created for
+ * does, and every value built here lives at least until the decoder is freed. */
+#define BORROWED ((uintptr_t)1)
+
+/* The string made of table entry idx, NULL until made: a zend_string, with BORROWED set
+ * when the table does not own it. */
+static zend_always_inline zend_string **str_entry(decoder *d, uint32_t idx)
+{
+	return (zend_string **)zs_reader_str_user(&d->r, idx);
+}
+
+/* Makes the string of table entry idx (bin_decode_cache.c): from the key cache, borrowed, or
+ * a string the table owns until free_decoder() releases it. */
+void zser_dec_str_make(decoder *d, uint32_t idx);
+
+/* The string of table entry idx, made on first use. The caller gets no reference: the table,
+ * or the value it was first made for, holds the string until the decoder is freed. */
+static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
+{
+	zend_string **e = str_entry(d, idx);
+	if (UNEXPECTED(!*e)) {
+		zser_dec_str_make(d, idx);
+	}
+	return (zend_string *)((uintptr_t)*e & ~BORROWED);
+}
+
+/* Defined in bin_decode.c. */
+
+/* The allocator hook for the core reader and the shape memo: emalloc, so a bailout on the
+ * memory limit leaves nothing behind. */
+extern const zs_alloc zser_dec_emalloc;
+
+/* Records the first error the decoder finds itself (the core reader records its own): text,
+ * byte offset and ZserException code. Returns FAILURE. */
+zend_result zser_dec_failf(decoder *d, size_t pos, int code, const char *fmt, ...);
+
+/* Grows a table to hold index `need`, doubling from 16 entries (safe_emalloc: a claim too
+ * large bails out); the new entries are left unset (see grow_from()). inl, when not NULL, is
+ * the table's built-in storage: copied out, never freed. Returns the table, which may have
+ * moved. */
+void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem);
+
+/* grow_from() and grow_ptrs() are defined here so that every file inlines their first check:
+ * created() calls grow_ptrs() for each new object. Static, not inline: marked inline, they
+ * made created() too large for gcc to inline into new_object(). */
+
+/* Grows a table to hold index `need`, zero-filling the new part. */
+static ZEND_ATTRIBUTE_UNUSED void *grow_from(void *arr, const void *inl, uint32_t *cap,
+                                             uint32_t need, size_t elem)
+{
+	uint32_t old = *cap;
+	if (need < old) {
+		return arr;
+	}
+	arr = zser_dec_grow_to(arr, inl, cap, need, elem);
+	memset((char *)arr + (size_t)old * elem, 0, (size_t)(*cap - old) * elem);
+	return arr;
+}
+
+/* grow_from() for a table that has no built-in storage (starts NULL). */
+static ZEND_ATTRIBUTE_UNUSED void *grow_ptrs(void *arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+	return grow_from(arr, NULL, cap, need, elem);
+}
+
+/* Where the keys of array shape `shape` start in d->keys, built on first use. */
+uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape);
+
+/* Pushes the frame of a container that starts at *dest; the caller sets its kind, ht and
+ * obj. info is the typed property holding it, checked when it ends. */
+dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev);
+
+/* Defined in bin_decode_cache.c. */
+
+/* The shape cache of this request, made on first use; NULL outside a request. */
+zser_shape_cache *zser_dec_shape_cache(void);
+/* A decode enters before its first string is made and leaves when it is freed: the key cache
+ * entries it uses stay pinned until the outermost running decode leaves. */
+void zser_dec_keycache_enter(void);
+void zser_dec_keycache_leave(void);
+
+/* Defined in bin_decode_objects.c. */
+
+/* Starts the object of an OBJECT or OBJECT_DATA event in *dest and pushes its frame. FAILURE
+ * with an exception pending (class lookup, a class that may not be unserialized). */
+zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
+                                  zend_property_info *info);
+/* The object of an OBJECT_BLOB event (Serializable::unserialize()) in *dest. FAILURE with an
+ * exception pending or an error recorded (zser_dec_failf()). */
+zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest);
+/* The enum case of an ENUM event in *dest, one more reference to it. FAILURE with an exception
+ * pending or an error recorded. */
+zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest);
+/* Checks *dest, just put in typed property info of obj, as an assignment would; slot is its
+ * slot number (0: none), for a later reference to it. FAILURE with a TypeError pending. */
+zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
+                                 uint32_t slot);
+/* Queues obj's __wakeup() (data NULL) or __unserialize() with *data (moved into the queue,
+ * left UNDEF); the queue holds a reference to obj. */
+void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind);
+/* Runs the queued calls, in order, once the whole blob was read and checked. */
+void zser_dec_run_calls(decoder *d);
+
+#endif /* BIN_DECODER_H */
