@@ -5,8 +5,8 @@
  * input; every event must point inside the input and respect the claims FORMAT.md makes
  * (counts never above the bytes that remain, offsets increasing); the number of events is
  * bounded by the input size; a smaller max_depth can only turn a success into a depth
- * error; and the reader's memory stays within FORMAT.md §12's bound (less than 32 bytes
- * per input byte plus a constant; 64 allowed here for the doubling growth of its tables).
+ * error; and the reader's memory stays within FORMAT.md §12's bound (48 bytes per input
+ * byte plus the container stack), counting a reallocation's old and new blocks together.
  * A reader with a shape memo (zs_shape_memo.h) kept across all inputs, so that definitions
  * of earlier inputs are taken from it, must give the same events and verdict as one without.
  */
@@ -150,7 +150,7 @@ static bool walk(const uint8_t *data, size_t size, uint32_t max_depth, zs_shape_
 	if (c.live != 0) {
 		fail("reader leaked %lu bytes (peak %lu)", c.live, c.peak);
 	}
-	if (c.peak > 64 * size + 65536) {
+	if (c.peak > 48 * size + 65536) {
 		fail("reader used %lu bytes of memory for %lu input bytes", c.peak, size);
 	}
 	return ok;
