@@ -12,52 +12,11 @@
  */
 // fuzz-needs: core/zs_wire_read.h core/zs_wire_read.c core/zs_shape_memo.c
 #include "zs_wire_read.h"
+#include "../core/tests/zs_count_alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct counted {
-	size_t live, peak;
-} counted;
-
-// Each block carries its size in front so that frees can be counted.
-static void *c_malloc(void *ctx, size_t n)
-{
-	counted *c = ctx;
-	size_t *p = malloc(n + sizeof(size_t));
-	if (!p) {
-		return NULL;
-	}
-	*p = n;
-	c->live += n;
-	if (c->live > c->peak) {
-		c->peak = c->live;
-	}
-	return p + 1;
-}
-
-static void c_free(void *ctx, void *q)
-{
-	counted *c = ctx;
-	size_t *p = q;
-	if (p) {
-		c->live -= p[-1];
-		free(p - 1);
-	}
-}
-
-static void *c_realloc(void *ctx, void *q, size_t old_n, size_t n)
-{
-	void *r = c_malloc(ctx, n);
-	(void)old_n;
-	if (r && q) {
-		size_t have = ((size_t *)q)[-1];
-		memcpy(r, q, have < n ? have : n);
-		c_free(ctx, q);
-	}
-	return r;
-}
 
 static const uint8_t *cur;
 static size_t cur_size;
@@ -86,8 +45,8 @@ static bool walk(const uint8_t *data, size_t size, uint32_t max_depth, zs_shape_
                  zs_wire_error *err, size_t *pos, uint64_t *digest)
 {
 	uint64_t h = 0xCBF29CE484222325u;
-	counted c = {0, 0};
-	zs_alloc a = {c_malloc, c_realloc, c_free, &c};
+	zs_count c;
+	zs_alloc a = zs_count_alloc(&c);
 	zs_reader r;
 	zs_event ev;
 	size_t events = 0, last_pos = 0;

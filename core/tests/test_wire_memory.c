@@ -5,6 +5,7 @@
 // Measured on the blobs that fill each of its tables fastest, valid and cut short, through
 // both the event reader and the validate walker, with an allocator that counts a
 // reallocation as the old and the new block alive at once (as a copying realloc() has them).
+#include "zs_count_alloc.h"
 #include "zs_test.h"
 #include "zs_wire_read.h"
 #include "zs_wire_write.h"
@@ -15,47 +16,6 @@
 // The bound §12 states, and its constant: the container stack of 4096 frames.
 #define MEM_PER_BYTE 48
 #define MEM_CONSTANT (4096 * sizeof(zs_rframe))
-
-typedef struct counted {
-	size_t live, peak;
-} counted;
-
-static void *c_malloc(void *ctx, size_t n)
-{
-	counted *c = ctx;
-	size_t *p = malloc(n + sizeof(size_t));
-	if (!p) {
-		return NULL;
-	}
-	*p = n;
-	c->live += n;
-	if (c->live > c->peak) {
-		c->peak = c->live;
-	}
-	return p + 1;
-}
-
-static void c_free(void *ctx, void *q)
-{
-	counted *c = ctx;
-	size_t *p = q;
-	if (p) {
-		c->live -= p[-1];
-		free(p - 1);
-	}
-}
-
-static void *c_realloc(void *ctx, void *q, size_t old_n, size_t n)
-{
-	void *r = c_malloc(ctx, n);
-	(void)old_n;
-	if (r && q) {
-		size_t have = ((size_t *)q)[-1];
-		memcpy(r, q, have < n ? have : n);
-		c_free(ctx, q);
-	}
-	return r;
-}
 
 typedef struct {
 	unsigned char *b;
@@ -105,8 +65,8 @@ static void put_str(growbuf *g, const char *s, size_t len)
 // zs_reader_next() (validate: false) or zs_wire_validate() (true).
 static size_t peak_of(const unsigned char *b, size_t n, bool validate)
 {
-	counted c = {0, 0};
-	zs_alloc a = {c_malloc, c_realloc, c_free, &c};
+	zs_count c;
+	zs_alloc a = zs_count_alloc(&c);
 	if (validate) {
 		(void)zs_wire_validate(b, n, &a, 0, NULL, NULL);
 	} else {
@@ -171,91 +131,36 @@ static void test_short_strings(uint32_t n)
 	within_bound(&g);
 }
 
-// Each one-key map (4 bytes) defines a shape with one key entry (the reader does not look
-// for shapes defined twice: FORMAT.md §7 makes that the writer's duty).
-static void test_one_key_shapes(uint32_t n)
+// Key k of the families below.
+typedef void (*key_writer)(growbuf *g, uint32_t k);
+
+static void int_key(growbuf *g, uint32_t k)
 {
-	growbuf g = {NULL, 0, 0};
-	uint32_t i;
-	header(&g);
-	put_list(&g, n);
-	for (i = 0; i < n; i++) {
-		put_map(&g, 1);
-		put_int(&g, 1);
-		put_int(&g, 1);
-	}
-	within_bound(&g);
+	put_int(g, k);
 }
 
-// Maps of the 63 one-byte integer keys 1..63 (128 bytes each): the densest key entries.
-static void test_one_byte_keys(uint32_t n)
+// One byte of each string key: 0x80 and up, never a digit (FORMAT.md §7).
+static void str_key(growbuf *g, uint32_t k)
+{
+	char s[2] = {(char)(0x80 + k % 128), (char)(k / 128)};
+	put_str(g, s, k < 128 ? 1 : 2);
+}
+
+// A list of `maps` maps, each of the keys key(first..first+count-1) and zeros: as many key
+// entries (and string entries, for string keys) per input byte as a map can define; with one
+// large map, also the largest duplicate-key set.
+static void test_maps(uint32_t maps, uint32_t first, uint32_t count, key_writer key)
 {
 	growbuf g = {NULL, 0, 0};
 	uint32_t i, k;
 	header(&g);
-	put_list(&g, n);
-	for (i = 0; i < n; i++) {
-		put_map(&g, 63);
-		for (k = 1; k <= 63; k++) {
-			put_int(&g, k);
+	put_list(&g, maps);
+	for (i = 0; i < maps; i++) {
+		put_map(&g, count);
+		for (k = first; k < first + count; k++) {
+			key(&g, k);
 		}
-		for (k = 1; k <= 63; k++) {
-			put_int(&g, 0);
-		}
-	}
-	within_bound(&g);
-}
-
-// One map of n integer keys (a key of 3 bytes, a value of 1): the largest duplicate-key set.
-static void test_big_map_int_keys(uint32_t n)
-{
-	growbuf g = {NULL, 0, 0};
-	uint32_t k;
-	header(&g);
-	put_map(&g, n);
-	for (k = 0; k < n; k++) {
-		put_int(&g, 256 + (int64_t)k);
-	}
-	for (k = 0; k < n; k++) {
-		put_int(&g, 0);
-	}
-	within_bound(&g);
-}
-
-// One map of n two-byte string keys: a string entry, a key entry and a duplicate-key slot
-// each.
-static void test_big_map_str_keys(uint32_t n)
-{
-	growbuf g = {NULL, 0, 0};
-	uint32_t k;
-	header(&g);
-	put_map(&g, n);
-	for (k = 0; k < n; k++) {
-		char s[2] = {(char)('a' + k % 26), (char)(k / 26)};
-		put_str(&g, s, 2);
-	}
-	for (k = 0; k < n; k++) {
-		put_int(&g, 0);
-	}
-	within_bound(&g);
-}
-
-// Maps of the 128 one-byte string keys 0x80..0xFF, each key a literal again (the reader does
-// not look for repeated literals either): per key a string entry, a key entry and a
-// duplicate-key slot for 3 input bytes, the densest case of §12.
-static void test_one_byte_str_keys(uint32_t n)
-{
-	growbuf g = {NULL, 0, 0};
-	uint32_t i, k;
-	header(&g);
-	put_list(&g, n);
-	for (i = 0; i < n; i++) {
-		put_map(&g, 128);
-		for (k = 0x80; k <= 0xFF; k++) {
-			char s = (char)k;
-			put_str(&g, &s, 1);
-		}
-		for (k = 0; k < 128; k++) {
+		for (k = 0; k < count; k++) {
 			put_int(&g, 0);
 		}
 	}
@@ -280,12 +185,17 @@ int main(void)
 	uint32_t sizes[] = {5000, 100000};
 	size_t i;
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		test_short_strings(sizes[i]);
-		test_one_key_shapes(sizes[i]);
-		test_one_byte_keys(sizes[i] / 64);
-		test_big_map_int_keys(sizes[i] < 65000 ? sizes[i] : 65000);
-		test_big_map_str_keys(sizes[i] < 26 * 128 ? sizes[i] : 26 * 128);
-		test_one_byte_str_keys(sizes[i] / 128);
+		uint32_t n = sizes[i];
+		test_short_strings(n);
+		/* one-key maps (4 bytes), each defining a shape: the reader does not look for shapes
+		 * defined twice (§7); integer keys 1..63 in one byte each, 256 and up in three */
+		test_maps(n, 1, 1, int_key);
+		test_maps(n / 64, 1, 63, int_key);
+		test_maps(1, 256, n < 65000 ? n : 65000, int_key);
+		/* the 128 one-byte string keys again and again (each a literal: the reader does not
+		 * look for repeated literals, §5), and one map of two-byte string keys */
+		test_maps(n / 128, 0, 128, str_key);
+		test_maps(1, 128, n < 128 * 127 ? n : 128 * 127, str_key);
 	}
 	test_deep();
 	if (getenv("ZS_TEST_VERBOSE")) {
