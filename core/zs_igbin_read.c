@@ -5,9 +5,11 @@
  * every inline string, key, class name and enum case name joins, and a reference table that
  * arrays and objects join before their contents and &-wrapped scalars join after. Every
  * length, count and table index is checked against what remains before it is used; nesting
- * (arrays, objects and & wrappers) is bounded by t->max_depth.
+ * (arrays, objects and & wrappers) is bounded by t->max_depth and kept in a heap stack of
+ * frames, so hostile nesting costs heap, never C stack.
  */
 #include "zs_igbin_read.h"
+#include "zs_grow.h"
 
 #include <string.h>
 
@@ -54,6 +56,20 @@ enum {
 	T_ENUM_CASE = 0x27
 };
 
+/* An open array or object body (its entries are being read), or an & wrapper (its value is).
+ * Nesting lives here, on the heap, and never on the C stack. */
+typedef struct frame {
+	size_t node;     /* the container's node */
+	size_t start;    /* & wrapper: offset of its tag */
+	uint64_t left;   /* entries not read yet */
+	size_t key_pos;  /* the entry being read: offset of its key */
+	int64_t key_int; /* its key when an integer */
+	zs_str key_str;  /* its key when a string */
+	int key_kind;    /* 0 integer key, else read_any_string()'s kind of string */
+	bool wrapper;
+	uint8_t levels; /* depth levels it holds: 2 for an object's entries, else 1 */
+} frame;
+
 typedef struct rd {
 	zs_tree *t;
 	const unsigned char *s;
@@ -63,9 +79,9 @@ typedef struct rd {
 	size_t *refs; /* reference table: node index per entry */
 	size_t nrefs, refs_cap;
 	size_t depth;
+	frame *frames; /* frames[0..nframes) are open, innermost last */
+	size_t nframes, frames_cap;
 } rd;
-
-static bool read_value(rd *r, size_t *out, bool want_ref);
 
 static bool fail(rd *r, size_t pos, const char *msg)
 {
@@ -259,10 +275,23 @@ static bool enter(rd *r)
 	return true;
 }
 
-/* COUNT entries of (key, value) after an array tag; `props` for object properties. */
-static bool read_entries(rd *r, size_t parent, unsigned tag)
+static frame *push_frame(rd *r)
 {
-	uint64_t count, i;
+	void *p = r->frames;
+	if (!zs_grow(r->t->alloc, &p, &r->frames_cap, r->nframes + 1, sizeof(frame), 16)) {
+		nomem(r);
+		return NULL;
+	}
+	r->frames = p;
+	return memset(&r->frames[r->nframes++], 0, sizeof(frame));
+}
+
+/* After an array tag (`parent` its node) or an object's array body: the entry count, then a
+ * frame for the entries. `levels` is 2 for objects, whose tag took a level of its own. */
+static bool open_entries(rd *r, size_t parent, unsigned tag, uint8_t levels)
+{
+	uint64_t count;
+	frame *f;
 
 	if (!read_uint(r, width_of(tag, T_ARRAY8), &count)) {
 		return false;
@@ -271,68 +300,60 @@ static bool read_entries(rd *r, size_t parent, unsigned tag)
 	if (count > left(r)) {
 		return fail(r, r->pos, "element count exceeds the remaining data");
 	}
-	if (!enter(r)) {
+	if (!enter(r) || !(f = push_frame(r))) {
 		return false;
 	}
-	for (i = 0; i < count; i++) {
-		size_t key_pos = r->pos, child;
-		unsigned ktag;
-		int64_t ki = 0;
-		zs_str ks;
-		int sk = 0;
-		zs_node *n;
+	f->node = parent;
+	f->left = count;
+	f->levels = levels;
+	return true;
+}
 
+/* The key of the next entry of f into f, skipping placeholders. Returns 1 when a value
+ * follows, 0 when no entry is left, -1 on error. */
+static int next_key(rd *r, frame *f)
+{
+	while (f->left > 0) {
+		unsigned ktag;
+
+		f->key_pos = r->pos;
 		if (!need(r, 1)) {
-			return false;
+			return -1;
 		}
 		ktag = r->s[r->pos++];
 		if (ktag == T_NULL) {
 			/* Placeholder for an uninitialized property: no value follows. */
 			r->t->skipped++;
+			f->left--;
 			continue;
 		}
 		if (is_long_tag(ktag)) {
-			if (!read_long(r, ktag, &ki)) {
-				return false;
-			}
-		} else {
-			sk = read_any_string(r, ktag, &ks);
-			if (sk < 0) {
-				return false;
-			}
-			if (sk == 0) {
-				return fail(r, key_pos, "key must be an integer or a string");
-			}
+			f->key_kind = 0;
+			return read_long(r, ktag, &f->key_int) ? 1 : -1;
 		}
-		if (!read_value(r, &child, false)) {
-			return false;
+		f->key_kind = read_any_string(r, ktag, &f->key_str);
+		if (f->key_kind < 0) {
+			return -1;
 		}
-		n = &r->t->nodes[child];
-		n->key_pos = key_pos;
-		if (sk == 0) {
-			n->flags |= ZS_NODE_KEY_INT;
-			n->key_int = ki;
-		} else {
-			n->flags |= ZS_NODE_KEY_STR;
-			n->key_str = ks;
-			if (sk == 2) {
-				n->flags |= ZS_NODE_KEY_SHARED;
-			}
+		if (f->key_kind == 0) {
+			fail(r, f->key_pos, "key must be an integer or a string");
+			return -1;
 		}
-		zs_tree_link(r->t, parent, child);
+		return 1;
 	}
-	r->depth--;
-	return true;
+	return 0;
 }
 
-/* Class name (inline or from the table), a reference-table entry, then the body. */
-static bool read_object(rd *r, size_t idx, unsigned tag)
+/* Class name (inline or from the table), a reference-table entry, then the body: true with
+ * *entries set when an array of properties follows, which the caller opens. */
+static bool read_object(rd *r, size_t idx, unsigned tag, unsigned *entries)
 {
 	zs_str cls;
 	unsigned inner;
 	size_t at;
 	bool ok;
 
+	*entries = 0;
 	if (tag <= T_OBJ32) {
 		ok = read_chars(r, width_of(tag, T_OBJ8), &cls);
 	} else {
@@ -350,7 +371,8 @@ static bool read_object(rd *r, size_t idx, unsigned tag)
 	at = r->pos;
 	inner = r->s[r->pos++];
 	if (inner >= T_ARRAY8 && inner <= T_ARRAY32) {
-		return read_entries(r, idx, inner);
+		*entries = inner;
+		return true;
 	}
 	if (inner >= T_OBJ_SER8 && inner <= T_OBJ_SER32) {
 		uint64_t n;
@@ -428,38 +450,36 @@ static bool read_backref(rd *r, size_t idx, unsigned tag, bool want_ref)
 	return true;
 }
 
-static bool read_value(rd *r, size_t *out, bool want_ref)
+enum { V_FAIL, V_DONE, V_OPEN };
+
+/* The start of a value: all of it for scalars, back-references and objects without
+ * properties (V_DONE, *out its node); the head of an array, an object with properties or an
+ * & wrapper, whose frame is pushed (V_OPEN). want_ref: inside an & wrapper. */
+static int start_value(rd *r, size_t *out, bool want_ref)
 {
 	size_t start = r->pos, idx;
-	unsigned tag;
-	zs_node *n;
+	unsigned tag, entries;
 	uint64_t bits;
 	int sk;
+	frame *f;
 
 	if (!need(r, 1)) {
-		return false;
+		return V_FAIL;
 	}
 	tag = r->s[r->pos++];
 	if (tag == T_REF) {
 		/* The wrapped value is a PHP reference; scalars join the table after reading. */
-		if (!enter(r) || !read_value(r, &idx, true)) {
-			return false;
+		if (!enter(r) || !(f = push_frame(r))) {
+			return V_FAIL;
 		}
-		r->depth--;
-		n = &r->t->nodes[idx];
-		if (n->kind != ZS_K_REF && !(n->flags & ZS_NODE_REFERENCE)) {
-			n->flags |= ZS_NODE_REFERENCE;
-			if (n->kind <= ZS_K_STRING && !push_ref(r, idx)) {
-				return false;
-			}
-		}
-		r->t->nodes[idx].pos = start;
-		*out = idx;
-		return true;
+		f->wrapper = true;
+		f->start = start;
+		f->levels = 1;
+		return V_OPEN;
 	}
 	idx = zs_tree_add(r->t, ZS_K_NULL, start);
 	if (idx == SIZE_MAX) {
-		return false;
+		return V_FAIL;
 	}
 	*out = idx;
 	if (want_ref && tag >= T_ARRAY8 && tag <= T_OBJ_ID32) {
@@ -479,7 +499,7 @@ static bool read_value(rd *r, size_t *out, bool want_ref)
 	case T_DOUBLE:
 		r->t->nodes[idx].kind = ZS_K_FLOAT;
 		if (!read_uint(r, 8, &bits)) {
-			return false;
+			return V_FAIL;
 		}
 		memcpy(&r->t->nodes[idx].v.d, &bits, sizeof(double));
 		break;
@@ -487,18 +507,21 @@ static bool read_value(rd *r, size_t *out, bool want_ref)
 	case T_ARRAY16:
 	case T_ARRAY32:
 		r->t->nodes[idx].kind = ZS_K_ARRAY;
-		if (!push_ref(r, idx) || !read_entries(r, idx, tag)) {
-			return false;
+		if (!push_ref(r, idx) || !open_entries(r, idx, tag, 1)) {
+			return V_FAIL;
 		}
-		break;
+		return V_OPEN;
 	case T_OBJ8:
 	case T_OBJ16:
 	case T_OBJ32:
 	case T_OBJ_ID8:
 	case T_OBJ_ID16:
 	case T_OBJ_ID32:
-		if (!enter(r) || !read_object(r, idx, tag)) {
-			return false;
+		if (!enter(r) || !read_object(r, idx, tag, &entries)) {
+			return V_FAIL;
+		}
+		if (entries) {
+			return open_entries(r, idx, entries, 2) ? V_OPEN : V_FAIL;
 		}
 		r->depth--;
 		break;
@@ -509,23 +532,24 @@ static bool read_value(rd *r, size_t *out, bool want_ref)
 	case T_OBJREF16:
 	case T_OBJREF32:
 		if (!read_backref(r, idx, tag, want_ref)) {
-			return false;
+			return V_FAIL;
 		}
 		break;
 	default:
 		if (is_long_tag(tag)) {
 			r->t->nodes[idx].kind = ZS_K_INT;
 			if (!read_long(r, tag, &r->t->nodes[idx].v.i)) {
-				return false;
+				return V_FAIL;
 			}
 			break;
 		}
 		sk = read_any_string(r, tag, &r->t->nodes[idx].str);
 		if (sk < 0) {
-			return false;
+			return V_FAIL;
 		}
 		if (sk == 0) {
-			return fail(r, start, "unknown type tag");
+			fail(r, start, "unknown type tag");
+			return V_FAIL;
 		}
 		r->t->nodes[idx].kind = ZS_K_STRING;
 		if (sk == 2) {
@@ -534,13 +558,91 @@ static bool read_value(rd *r, size_t *out, bool want_ref)
 		break;
 	}
 	r->t->nodes[idx].end = r->pos;
-	return true;
+	return V_DONE;
+}
+
+/* Value idx is complete: it goes into the frame that waits for it, which may complete in
+ * turn, and so on outwards. idx may also be the node of the container just opened, which then
+ * reads its first key. Returns 1 when the next value of an open container follows, 0 once the
+ * root is complete, -1 on error. */
+static int finish_value(rd *r, size_t idx)
+{
+	while (r->nframes > 0) {
+		frame *f = &r->frames[r->nframes - 1];
+		zs_node *n = &r->t->nodes[idx];
+		int k;
+
+		if (f->wrapper) {
+			r->depth--;
+			if (n->kind != ZS_K_REF && !(n->flags & ZS_NODE_REFERENCE)) {
+				n->flags |= ZS_NODE_REFERENCE;
+				if (n->kind <= ZS_K_STRING && !push_ref(r, idx)) {
+					return -1;
+				}
+			}
+			r->t->nodes[idx].pos = f->start;
+			r->nframes--;
+			continue;
+		}
+		if (idx != f->node) {
+			/* an entry's value: its key, then it joins the container */
+			n->key_pos = f->key_pos;
+			if (f->key_kind == 0) {
+				n->flags |= ZS_NODE_KEY_INT;
+				n->key_int = f->key_int;
+			} else {
+				n->flags |= ZS_NODE_KEY_STR;
+				n->key_str = f->key_str;
+				if (f->key_kind == 2) {
+					n->flags |= ZS_NODE_KEY_SHARED;
+				}
+			}
+			zs_tree_link(r->t, f->node, idx);
+			f->left--;
+		}
+		k = next_key(r, f);
+		if (k != 0) {
+			return k;
+		}
+		/* no entry left: the container is complete */
+		r->depth -= f->levels;
+		idx = f->node;
+		r->t->nodes[idx].end = r->pos;
+		r->nframes--;
+	}
+	return 0;
+}
+
+/* The whole value at r->pos, nesting kept in r->frames. */
+static bool read_value(rd *r)
+{
+	bool want_ref = false;
+	size_t idx = 0;
+
+	for (;;) {
+		int st = start_value(r, &idx, want_ref), k;
+		if (st == V_FAIL) {
+			return false;
+		}
+		want_ref = false;
+		if (st == V_OPEN) {
+			const frame *f = &r->frames[r->nframes - 1];
+			if (f->wrapper) {
+				want_ref = true;
+				continue;
+			}
+			idx = f->node; /* its first key, or its end when it has none */
+		}
+		k = finish_value(r, idx);
+		if (k <= 0) {
+			return k == 0;
+		}
+	}
 }
 
 bool zs_igbin_read(zs_tree *t, const unsigned char *data, size_t len)
 {
 	rd r;
-	size_t root;
 	bool ok = false;
 
 	memset(&r, 0, sizeof(r));
@@ -559,7 +661,7 @@ bool zs_igbin_read(zs_tree *t, const unsigned char *data, size_t len)
 	t->version = data[3];
 	t->header_len = 4;
 	r.pos = 4;
-	ok = read_value(&r, &root, false);
+	ok = read_value(&r);
 	if (ok && r.pos != r.len) {
 		ok = fail(&r, r.pos, "trailing data after the value");
 	}
@@ -569,6 +671,9 @@ done:
 	}
 	if (r.refs) {
 		t->alloc->free(t->alloc->ctx, r.refs);
+	}
+	if (r.frames) {
+		t->alloc->free(t->alloc->ctx, r.frames);
 	}
 	return ok;
 }
