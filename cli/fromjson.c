@@ -22,10 +22,29 @@ static bool grow_arr(void **p, size_t *cap, size_t need, size_t elem)
 
 /* ==== JSON parser ==== */
 
+/* Keys of the members read so far, for the last-value-wins rule; open addressing. */
+typedef struct keyset {
+	size_t *slots; /* member index + 1 */
+	size_t cap;
+} keyset;
+
+/* An open object or array: nesting lives in a heap stack of these, never on the C stack. */
+typedef struct jframe {
+	size_t node;
+	bool object;
+	int64_t next_index; /* arrays: key of the next element */
+	zs_str key;         /* objects: key of the member whose value is being read */
+	size_t *members;    /* objects: member nodes in first-key order */
+	size_t count, cap;
+	keyset ks;
+} jframe;
+
 typedef struct jp {
 	zs_tree *t;
 	const unsigned char *s;
-	size_t pos, len, depth, max_depth;
+	size_t pos, len, max_depth;
+	jframe *frames; /* frames[0..depth) are open, innermost last */
+	size_t depth, frames_cap;
 } jp;
 
 static bool jfail(jp *p, const char *msg)
@@ -269,14 +288,6 @@ static bool literal(jp *p, const char *word, zs_kind kind, size_t idx)
 	return true;
 }
 
-static bool parse_value(jp *p, size_t *out);
-
-/* Keys of the members read so far, for the last-value-wins rule; open addressing. */
-typedef struct keyset {
-	size_t *slots; /* member index + 1 */
-	size_t cap;
-} keyset;
-
 static uint64_t key_hash(const zs_tree *t, const zs_node *n)
 {
 	uint64_t h = 1469598103934665603ull;
@@ -303,179 +314,206 @@ static bool same_key(const zs_tree *t, const zs_node *a, const zs_node *b)
 	               0;
 }
 
-static bool parse_object(jp *p, size_t idx)
+static bool jnomem(jp *p)
 {
-	size_t *members = NULL, count = 0, cap = 0, i;
-	keyset ks = {NULL, 0};
-	bool ok = false;
-
-	p->pos++;
-	skip_ws(p);
-	if (p->pos < p->len && p->s[p->pos] == '}') {
-		p->pos++;
-		return true;
-	}
-	for (;;) {
-		zs_str key;
-		size_t child;
-		int64_t ik;
-		zs_node *n;
-
-		skip_ws(p);
-		if (p->pos >= p->len || p->s[p->pos] != '"') {
-			jfail(p, "expected a string key");
-			goto done;
-		}
-		if (!parse_string(p, &key)) {
-			goto done;
-		}
-		skip_ws(p);
-		if (p->pos >= p->len || p->s[p->pos] != ':') {
-			jfail(p, "expected ':'");
-			goto done;
-		}
-		p->pos++;
-		if (!parse_value(p, &child)) {
-			goto done;
-		}
-		n = &p->t->nodes[child];
-		if (zs_wire_is_int_key(zs_tree_bytes(p->t, &key), key.len, &ik)) {
-			n->flags |= ZS_NODE_KEY_INT;
-			n->key_int = ik;
-		} else {
-			n->flags |= ZS_NODE_KEY_STR;
-			n->key_str = key;
-		}
-		if (count * 2 >= ks.cap) {
-			size_t ncap = ks.cap ? ks.cap * 2 : 16, k;
-			size_t *ns = calloc(ncap, sizeof(size_t));
-			if (!ns) {
-				goto nomem;
-			}
-			for (k = 0; k < count; k++) {
-				size_t h = (size_t)key_hash(p->t, &p->t->nodes[members[k]]) & (ncap - 1);
-				while (ns[h]) {
-					h = (h + 1) & (ncap - 1);
-				}
-				ns[h] = k + 1;
-			}
-			free(ks.slots);
-			ks.slots = ns;
-			ks.cap = ncap;
-		}
-		{
-			size_t h = (size_t)key_hash(p->t, n) & (ks.cap - 1);
-			while (ks.slots[h] && !same_key(p->t, &p->t->nodes[members[ks.slots[h] - 1]], n)) {
-				h = (h + 1) & (ks.cap - 1);
-			}
-			if (ks.slots[h]) {
-				members[ks.slots[h] - 1] = child; /* first position, last value */
-			} else {
-				void *nm = members;
-				if (!zs_grow(&zs_alloc_libc, &nm, &cap, count + 1, sizeof(size_t), 16)) {
-					goto nomem;
-				}
-				members = nm;
-				ks.slots[h] = count + 1;
-				members[count++] = child;
-			}
-		}
-		skip_ws(p);
-		if (p->pos < p->len && p->s[p->pos] == ',') {
-			p->pos++;
-			continue;
-		}
-		if (p->pos < p->len && p->s[p->pos] == '}') {
-			p->pos++;
-			break;
-		}
-		jfail(p, "expected ',' or '}'");
-		goto done;
-	}
-	for (i = 0; i < count; i++) {
-		zs_tree_link(p->t, idx, members[i]);
-	}
-	ok = true;
-	goto done;
-nomem:
 	p->t->out_of_memory = true;
-	jfail(p, "out of memory");
-done:
-	free(members);
-	free(ks.slots);
-	return ok;
+	return jfail(p, "out of memory");
 }
 
-static bool parse_array(jp *p, size_t idx)
+/* A member's key and its ':', up to its value. */
+static bool member_key(jp *p, jframe *f)
 {
-	int64_t i = 0;
-
-	p->pos++;
 	skip_ws(p);
-	if (p->pos < p->len && p->s[p->pos] == ']') {
-		p->pos++;
-		return true;
+	if (p->pos >= p->len || p->s[p->pos] != '"') {
+		return jfail(p, "expected a string key");
 	}
-	for (;;) {
-		size_t child;
-		if (!parse_value(p, &child)) {
-			return false;
-		}
-		p->t->nodes[child].flags |= ZS_NODE_KEY_INT;
-		p->t->nodes[child].key_int = i++;
-		zs_tree_link(p->t, idx, child);
-		skip_ws(p);
-		if (p->pos < p->len && p->s[p->pos] == ',') {
-			p->pos++;
-			continue;
-		}
-		if (p->pos < p->len && p->s[p->pos] == ']') {
-			p->pos++;
-			return true;
-		}
-		return jfail(p, "expected ',' or ']'");
+	if (!parse_string(p, &f->key)) {
+		return false;
 	}
+	skip_ws(p);
+	if (p->pos >= p->len || p->s[p->pos] != ':') {
+		return jfail(p, "expected ':'");
+	}
+	p->pos++;
+	return true;
 }
 
-static bool parse_value(jp *p, size_t *out)
+/* Member `child` of object f under f->key: a repeated key keeps its first position and takes
+ * the last value. */
+static bool add_member(jp *p, jframe *f, size_t child)
+{
+	zs_node *n = &p->t->nodes[child];
+	int64_t ik;
+	size_t h;
+
+	if (zs_wire_is_int_key(zs_tree_bytes(p->t, &f->key), f->key.len, &ik)) {
+		n->flags |= ZS_NODE_KEY_INT;
+		n->key_int = ik;
+	} else {
+		n->flags |= ZS_NODE_KEY_STR;
+		n->key_str = f->key;
+	}
+	if (f->count * 2 >= f->ks.cap) {
+		size_t ncap = f->ks.cap ? f->ks.cap * 2 : 16, k;
+		size_t *ns = calloc(ncap, sizeof(size_t));
+		if (!ns) {
+			return jnomem(p);
+		}
+		for (k = 0; k < f->count; k++) {
+			h = (size_t)key_hash(p->t, &p->t->nodes[f->members[k]]) & (ncap - 1);
+			while (ns[h]) {
+				h = (h + 1) & (ncap - 1);
+			}
+			ns[h] = k + 1;
+		}
+		free(f->ks.slots);
+		f->ks.slots = ns;
+		f->ks.cap = ncap;
+	}
+	h = (size_t)key_hash(p->t, n) & (f->ks.cap - 1);
+	while (f->ks.slots[h] && !same_key(p->t, &p->t->nodes[f->members[f->ks.slots[h] - 1]], n)) {
+		h = (h + 1) & (f->ks.cap - 1);
+	}
+	if (f->ks.slots[h]) {
+		f->members[f->ks.slots[h] - 1] = child;
+	} else {
+		void *nm = f->members;
+		if (!zs_grow(&zs_alloc_libc, &nm, &f->cap, f->count + 1, sizeof(size_t), 16)) {
+			return jnomem(p);
+		}
+		f->members = nm;
+		f->ks.slots[h] = f->count + 1;
+		f->members[f->count++] = child;
+	}
+	return true;
+}
+
+static void close_frame(jp *p)
+{
+	jframe *f = &p->frames[--p->depth];
+	free(f->members);
+	free(f->ks.slots);
+}
+
+enum { J_FAIL, J_DONE, J_OPEN };
+
+/* The start of a value: all of a scalar or an empty container (J_DONE, *out its node), or
+ * the opening of a container with something inside, whose frame is pushed (J_OPEN). */
+static int start_value(jp *p, size_t *out)
 {
 	size_t idx;
-	bool ok;
+	jframe *f;
+	void *fr;
+	bool object;
 
 	skip_ws(p);
 	if (p->pos >= p->len) {
-		return jfail(p, "unexpected end of input");
+		jfail(p, "unexpected end of input");
+		return J_FAIL;
 	}
 	idx = zs_tree_add(p->t, ZS_K_NULL, p->pos);
 	if (idx == SIZE_MAX) {
-		return false;
+		return J_FAIL;
 	}
 	*out = idx;
 	switch (p->s[p->pos]) {
 	case '{':
 	case '[':
-		if (++p->depth > p->max_depth) {
-			return jfail(p, "maximum nesting depth exceeded");
+		object = p->s[p->pos] == '{';
+		if (p->depth + 1 > p->max_depth) {
+			jfail(p, "maximum nesting depth exceeded");
+			return J_FAIL;
 		}
 		p->t->nodes[idx].kind = ZS_K_ARRAY;
-		ok = p->s[p->pos] == '{' ? parse_object(p, idx) : parse_array(p, idx);
-		p->depth--;
-		return ok;
+		p->pos++;
+		skip_ws(p);
+		if (p->pos < p->len && p->s[p->pos] == (object ? '}' : ']')) {
+			p->pos++;
+			return J_DONE;
+		}
+		fr = p->frames;
+		if (!zs_grow(&zs_alloc_libc, &fr, &p->frames_cap, p->depth + 1, sizeof(jframe), 16)) {
+			jnomem(p);
+			return J_FAIL;
+		}
+		p->frames = fr;
+		f = memset(&p->frames[p->depth++], 0, sizeof(jframe));
+		f->node = idx;
+		f->object = object;
+		return !object || member_key(p, f) ? J_OPEN : J_FAIL;
 	case '"':
 		p->t->nodes[idx].kind = ZS_K_STRING;
-		return parse_string(p, &p->t->nodes[idx].str);
+		return parse_string(p, &p->t->nodes[idx].str) ? J_DONE : J_FAIL;
 	case 't':
-		return literal(p, "true", ZS_K_TRUE, idx);
+		return literal(p, "true", ZS_K_TRUE, idx) ? J_DONE : J_FAIL;
 	case 'f':
-		return literal(p, "false", ZS_K_FALSE, idx);
+		return literal(p, "false", ZS_K_FALSE, idx) ? J_DONE : J_FAIL;
 	case 'n':
-		return literal(p, "null", ZS_K_NULL, idx);
+		return literal(p, "null", ZS_K_NULL, idx) ? J_DONE : J_FAIL;
 	default:
 		if (p->s[p->pos] == '-' || (p->s[p->pos] >= '0' && p->s[p->pos] <= '9')) {
-			return parse_number(p, idx);
+			return parse_number(p, idx) ? J_DONE : J_FAIL;
 		}
-		return jfail(p, "unexpected character");
+		jfail(p, "unexpected character");
+		return J_FAIL;
 	}
+}
+
+/* Value idx is complete: it joins the innermost open container, which may close in turn, and
+ * so on outwards. Returns J_OPEN when a value of an open container follows, J_DONE once the
+ * root is complete, J_FAIL on error. */
+static int finish_value(jp *p, size_t idx)
+{
+	while (p->depth > 0) {
+		jframe *f = &p->frames[p->depth - 1];
+		char close = f->object ? '}' : ']';
+		size_t i;
+
+		if (f->object) {
+			if (!add_member(p, f, idx)) {
+				return J_FAIL;
+			}
+		} else {
+			p->t->nodes[idx].flags |= ZS_NODE_KEY_INT;
+			p->t->nodes[idx].key_int = f->next_index++;
+			zs_tree_link(p->t, f->node, idx);
+		}
+		skip_ws(p);
+		if (p->pos < p->len && p->s[p->pos] == ',') {
+			p->pos++;
+			return !f->object || member_key(p, f) ? J_OPEN : J_FAIL;
+		}
+		if (p->pos >= p->len || p->s[p->pos] != close) {
+			jfail(p, f->object ? "expected ',' or '}'" : "expected ',' or ']'");
+			return J_FAIL;
+		}
+		p->pos++;
+		for (i = 0; i < f->count; i++) {
+			zs_tree_link(p->t, f->node, f->members[i]);
+		}
+		idx = f->node;
+		close_frame(p);
+	}
+	return J_DONE;
+}
+
+/* The whole JSON value at p->pos. */
+static bool parse_json(jp *p)
+{
+	size_t idx = 0;
+	int st;
+
+	do {
+		st = start_value(p, &idx);
+		if (st == J_DONE) {
+			st = finish_value(p, idx);
+		}
+	} while (st == J_OPEN);
+	while (p->depth > 0) {
+		close_frame(p);
+	}
+	free(p->frames);
+	return st == J_DONE;
 }
 
 /* ==== zser writer ==== */
@@ -778,7 +816,6 @@ int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_d
 	zs_tree t;
 	jp p;
 	zw w;
-	size_t root;
 	int rc = EXIT_OK;
 
 	zs_tree_init(&t, &zs_alloc_libc, max_depth);
@@ -789,7 +826,7 @@ int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_d
 	p.max_depth = max_depth < ZS_WIRE_MAX_DEPTH ? max_depth : ZS_WIRE_MAX_DEPTH;
 	t.input = data;
 	t.input_len = len;
-	if (!parse_value(&p, &root)) {
+	if (!parse_json(&p)) {
 		rc = t.out_of_memory ? EXIT_NOMEM : EXIT_INVALID;
 	} else {
 		skip_ws(&p);
