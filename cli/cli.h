@@ -51,8 +51,13 @@ void cli_json_string(FILE *out, const unsigned char *s, size_t len, uint32_t fla
  * receive the unmangled parts. A malformed mangled name is reported as public, whole. */
 int cli_unmangle(const zs_tree *t, const zs_str *key, zs_str *name, zs_str *cls);
 
-void cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o);
-void cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o);
+/* zs_tree_walk() from the root, for the writers: EXIT_OK, or EXIT_NOMEM with a message on
+ * stderr when its stack cannot grow. */
+int cli_walk(const zs_tree *t, const zs_tree_visitor *v, void *ctx);
+
+/* `dump` and `dump --json`. Return EXIT_OK or EXIT_NOMEM. */
+int cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o);
+int cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o);
 void cli_stats(FILE *out, const zs_tree *t);
 
 /* `to-json`: the tree's value as plain JSON (lossy, see docs/CLI.md). Returns an exit code. */

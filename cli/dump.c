@@ -3,8 +3,8 @@
  * `zser dump`: the value tree as indented text in the spirit of var_dump(), with the format's
  * own ids on values that something refers back to (#N), PHP references marked with &, shared
  * objects and copies named as such instead of being expanded, and with --offsets the byte
- * offset of every value in a left-hand column. Recursion depth is the tree's depth, which the
- * readers bounded.
+ * offset of every value in a left-hand column. The tree is walked by zs_tree_walk(), so nesting
+ * costs heap, not C stack.
  */
 #include "cli.h"
 #include "zs_utf8.h"
@@ -113,32 +113,27 @@ static void put_id(FILE *out, const zs_node *n)
 	}
 }
 
-static void dump_node(FILE *out, const zs_tree *t, size_t idx, size_t depth, const cli_opts *o);
+typedef struct dump_ctx {
+	FILE *out;
+	const cli_opts *o;
+} dump_ctx;
 
-static void dump_children(FILE *out, const zs_tree *t, const zs_node *n, size_t depth,
-                          const cli_opts *o, bool object)
+/* One line per value, with its key when it is an entry; a non-empty array or object opens a
+ * block that dump_leave() closes. */
+static zs_walk_step dump_enter(void *ctx, const zs_tree *t, size_t idx, size_t parent, size_t depth)
 {
-	size_t c;
-
-	for (c = n->first_child; c; c = t->nodes[c - 1].next) {
-		const zs_node *ch = &t->nodes[c - 1];
-		offset_col(out, o, ch, false);
-		indent(out, depth + 1);
-		put_key(out, t, ch, object);
-		fputs(" => ", out);
-		dump_node(out, t, c - 1, depth + 1, o);
-	}
-	offset_col(out, o, n, true);
-	indent(out, depth);
-	fputs("}\n", out);
-}
-
-static void dump_node(FILE *out, const zs_tree *t, size_t idx, size_t depth, const cli_opts *o)
-{
+	const dump_ctx *d = ctx;
+	FILE *out = d->out;
 	const zs_node *n = &t->nodes[idx];
 	const zs_node *tg;
 	char num[64];
 
+	offset_col(out, d->o, n, false);
+	if (parent != SIZE_MAX) {
+		indent(out, depth);
+		put_key(out, t, n, t->nodes[parent].kind == ZS_K_OBJECT);
+		fputs(" => ", out);
+	}
 	if (n->flags & ZS_NODE_REFERENCE) {
 		fprintf(out, "&#%zu ", n->id);
 	}
@@ -168,20 +163,14 @@ static void dump_node(FILE *out, const zs_tree *t, size_t idx, size_t depth, con
 		fputs("array", out);
 		put_id(out, n);
 		fprintf(out, "(%zu) {%s", n->count, n->count ? "\n" : "}\n");
-		if (n->count) {
-			dump_children(out, t, n, depth, o, false);
-		}
-		break;
+		return n->count ? ZS_WALK_DESCEND : ZS_WALK_SKIP;
 	case ZS_K_OBJECT:
 		fputs("object(", out);
 		put_raw(out, t, &n->cls);
 		fputc(')', out);
 		put_id(out, n);
 		fprintf(out, " (%zu) {%s", n->count, n->count ? "\n" : "}\n");
-		if (n->count) {
-			dump_children(out, t, n, depth, o, true);
-		}
-		break;
+		return n->count ? ZS_WALK_DESCEND : ZS_WALK_SKIP;
 	case ZS_K_CUSTOM:
 		fputs("object(", out);
 		put_raw(out, t, &n->cls);
@@ -218,14 +207,27 @@ static void dump_node(FILE *out, const zs_tree *t, size_t idx, size_t depth, con
 		fputs("?\n", out);
 		break;
 	}
+	return ZS_WALK_SKIP;
 }
 
-void cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o)
+static void dump_leave(void *ctx, const zs_tree *t, size_t idx, size_t depth)
 {
+	const dump_ctx *d = ctx;
+
+	offset_col(d->out, d->o, &t->nodes[idx], true);
+	indent(d->out, depth);
+	fputs("}\n", d->out);
+}
+
+int cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o)
+{
+	static const zs_tree_visitor v = {dump_enter, dump_leave};
+	dump_ctx d;
 	char label[64];
 
+	d.out = out;
+	d.o = o;
 	fprintf(out, "format: %s, %zu bytes\n", cli_format_label(t, label, sizeof(label)),
 	        t->input_len);
-	offset_col(out, o, &t->nodes[0], false);
-	dump_node(out, t, 0, 0, o);
+	return cli_walk(t, &v, &d);
 }

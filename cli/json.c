@@ -43,54 +43,61 @@ static void json_double(FILE *out, double d)
 	}
 }
 
-static void json_node(FILE *out, const zs_tree *t, size_t idx, const cli_opts *o);
+typedef struct json_ctx {
+	FILE *out;
+	const cli_opts *o;
+} json_ctx;
 
-static void json_entries(FILE *out, const zs_tree *t, const zs_node *n, const cli_opts *o,
-                         bool object)
+/* [,]{"key_type":...,"value": — an entry of `parent` up to its value; json_close_value() ends
+ * it. */
+static void json_entry_open(FILE *out, const zs_tree *t, size_t idx, size_t parent,
+                            const cli_opts *o)
 {
-	size_t c;
-	bool first = true;
+	const zs_node *ch = &t->nodes[idx];
 
-	fprintf(out, ",\"count\":%zu,\"%s\":[", n->count, object ? "properties" : "entries");
-	for (c = n->first_child; c; c = t->nodes[c - 1].next) {
-		const zs_node *ch = &t->nodes[c - 1];
-		if (!first) {
-			fputc(',', out);
-		}
-		first = false;
-		fputc('{', out);
-		if (ch->flags & ZS_NODE_KEY_INT) {
-			fprintf(out, "\"key_type\":\"int\",\"key\":%lld", (long long)ch->key_int);
-		} else {
-			fprintf(out, "\"key_type\":\"string\"");
-			json_member_str(out, "key", t, &ch->key_str);
-			if (object) {
-				zs_str name, cls;
-				int vis = cli_unmangle(t, &ch->key_str, &name, &cls);
-				json_member_str(out, "name", t, &name);
-				fprintf(out, ",\"visibility\":\"%s\"",
-				        vis == 0   ? "public"
-				        : vis == 1 ? "protected"
-				                   : "private");
-				if (vis == 2) {
-					json_member_str(out, "class", t, &cls);
-				}
+	if (t->nodes[parent].first_child != idx + 1) {
+		fputc(',', out);
+	}
+	fputc('{', out);
+	if (ch->flags & ZS_NODE_KEY_INT) {
+		fprintf(out, "\"key_type\":\"int\",\"key\":%lld", (long long)ch->key_int);
+	} else {
+		fprintf(out, "\"key_type\":\"string\"");
+		json_member_str(out, "key", t, &ch->key_str);
+		if (t->nodes[parent].kind == ZS_K_OBJECT) {
+			zs_str name, cls;
+			int vis = cli_unmangle(t, &ch->key_str, &name, &cls);
+			json_member_str(out, "name", t, &name);
+			fprintf(out, ",\"visibility\":\"%s\"",
+			        vis == 0   ? "public"
+			        : vis == 1 ? "protected"
+			                   : "private");
+			if (vis == 2) {
+				json_member_str(out, "class", t, &cls);
 			}
 		}
-		if (o->offsets) {
-			fprintf(out, ",\"key_offset\":%zu", ch->key_pos);
-		}
-		fputs(",\"value\":", out);
-		json_node(out, t, c - 1, o);
-		fputc('}', out);
 	}
-	fputc(']', out);
+	if (o->offsets) {
+		fprintf(out, ",\"key_offset\":%zu", ch->key_pos);
+	}
+	fputs(",\"value\":", out);
 }
 
-static void json_node(FILE *out, const zs_tree *t, size_t idx, const cli_opts *o)
+/* The value's own brace, and its entry's when it has a parent (depth > 0). */
+static void json_close_value(FILE *out, size_t depth)
 {
+	fputs(depth ? "}}" : "}", out);
+}
+
+static zs_walk_step json_enter(void *ctx, const zs_tree *t, size_t idx, size_t parent, size_t depth)
+{
+	const json_ctx *j = ctx;
+	FILE *out = j->out;
 	const zs_node *n = &t->nodes[idx];
 
+	if (parent != SIZE_MAX) {
+		json_entry_open(out, t, idx, parent, j->o);
+	}
 	fprintf(out, "{\"type\":\"%s\"", zs_kind_name((zs_kind)n->kind));
 	/* Objects always carry their id: a copied array can reach the same object twice. */
 	if ((n->flags & (ZS_NODE_TARGET | ZS_NODE_REFERENCE)) || n->kind == ZS_K_OBJECT ||
@@ -100,7 +107,7 @@ static void json_node(FILE *out, const zs_tree *t, size_t idx, const cli_opts *o
 	if (n->flags & ZS_NODE_REFERENCE) {
 		fputs(",\"reference\":true", out);
 	}
-	if (o->offsets) {
+	if (j->o->offsets) {
 		fprintf(out, ",\"offset\":%zu,\"size\":%zu", n->pos, n->end - n->pos);
 	}
 	switch ((zs_kind)n->kind) {
@@ -120,12 +127,13 @@ static void json_node(FILE *out, const zs_tree *t, size_t idx, const cli_opts *o
 		json_member_str(out, "value", t, &n->str);
 		break;
 	case ZS_K_ARRAY:
-		json_entries(out, t, n, o, false);
-		break;
 	case ZS_K_OBJECT:
-		json_member_str(out, "class", t, &n->cls);
-		json_entries(out, t, n, o, true);
-		break;
+		if (n->kind == ZS_K_OBJECT) {
+			json_member_str(out, "class", t, &n->cls);
+		}
+		fprintf(out, ",\"count\":%zu,\"%s\":[", n->count,
+		        n->kind == ZS_K_OBJECT ? "properties" : "entries");
+		return ZS_WALK_DESCEND;
 	case ZS_K_CUSTOM:
 		json_member_str(out, "class", t, &n->cls);
 		json_member_str(out, "data", t, &n->str);
@@ -142,16 +150,36 @@ static void json_node(FILE *out, const zs_tree *t, size_t idx, const cli_opts *o
 	default:
 		break;
 	}
-	fputc('}', out);
+	json_close_value(out, depth);
+	return ZS_WALK_SKIP;
 }
 
-void cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o)
+static void json_leave(void *ctx, const zs_tree *t, size_t idx, size_t depth)
 {
+	const json_ctx *j = ctx;
+
+	(void)t;
+	(void)idx;
+	fputc(']', j->out);
+	json_close_value(j->out, depth);
+}
+
+int cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o)
+{
+	static const zs_tree_visitor v = {json_enter, json_leave};
+	json_ctx j;
+	int rc;
+
+	j.out = out;
+	j.o = o;
 	fprintf(out, "{\"format\":\"%s\"", zs_format_name(t->format));
 	if (t->format != ZS_FMT_PHPSER) {
 		fprintf(out, ",\"version\":%u", t->version);
 	}
 	fprintf(out, ",\"size\":%zu,\"value\":", t->input_len);
-	json_node(out, t, 0, o);
-	fputs("}\n", out);
+	rc = cli_walk(t, &v, &j);
+	if (rc == EXIT_OK) {
+		fputs("}\n", out);
+	}
+	return rc;
 }

@@ -104,11 +104,7 @@ static int run(const char *cmd, const char *path, const cli_opts *o, bool quiet)
 		}
 		fputc('\n', stderr);
 	} else if (strcmp(cmd, "dump") == 0) {
-		if (o->json) {
-			cli_dump_json(stdout, &t, o);
-		} else {
-			cli_dump_text(stdout, &t, o);
-		}
+		rc = o->json ? cli_dump_json(stdout, &t, o) : cli_dump_text(stdout, &t, o);
 	} else if (strcmp(cmd, "stats") == 0) {
 		cli_stats(stdout, &t);
 	} else if (strcmp(cmd, "to-json") == 0) {

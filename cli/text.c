@@ -1,7 +1,7 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * Helpers for spelling values as text: JSON strings through the core's escaping kernel, and
- * PHP property-name unmangling.
+ * Helpers shared by the output modes: JSON strings through the core's escaping kernel, PHP
+ * property-name unmangling, and the tree walk that drives the writers.
  */
 #include "cli.h"
 #include "zs_utf8.h"
@@ -49,4 +49,13 @@ int cli_unmangle(const zs_tree *t, const zs_str *key, zs_str *name, zs_str *cls)
 	name->off = key->off + split + 1;
 	name->len = len - split - 1;
 	return cls->len == 1 && k[1] == '*' ? 1 : 2;
+}
+
+int cli_walk(const zs_tree *t, const zs_tree_visitor *v, void *ctx)
+{
+	if (!zs_tree_walk(t, 0, v, ctx)) {
+		fprintf(stderr, "zser: out of memory\n");
+		return EXIT_NOMEM;
+	}
+	return EXIT_OK;
 }

@@ -4,7 +4,8 @@
  * write the unserialized value with JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES |
  * JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION, as far as JSON can say it. What
  * is lost is listed in docs/CLI.md. References, shared objects and copies are written out as
- * values, so the output is bounded: nesting by the depth limit and size by a node budget.
+ * values, so the output is bounded: nesting by the depth limit and size by a node budget. The
+ * walk (zs_tree_walk, which follows back-references) keeps its stack on the heap.
  */
 #include "cli.h"
 #include "zs_utf8.h"
@@ -16,7 +17,7 @@
 typedef struct tj {
 	FILE *out;
 	const zs_tree *t;
-	unsigned char *open; /* per node: 1 while it is being written (cycle guard) */
+	unsigned char *open; /* per node: its closing bracket while it is being written, else 0 */
 	size_t budget;       /* nodes left to write */
 	size_t max_depth;
 	const char *error;
@@ -54,59 +55,52 @@ static void put_double(FILE *out, double d)
 	}
 }
 
-static bool write_value(tj *j, size_t idx, size_t depth);
-
-static bool write_container(tj *j, const zs_node *n, size_t depth, bool object)
+/* [,]"key": in front of an entry of `parent`, which is open; lists have no keys. */
+static void write_key(tj *j, size_t idx, size_t parent)
 {
-	size_t c;
-	bool first = true, list = !object && zs_tree_is_list(j->t, n);
+	const zs_node *ch = &j->t->nodes[idx];
 
-	fputc(list ? '[' : '{', j->out);
-	for (c = n->first_child; c; c = j->t->nodes[c - 1].next) {
-		const zs_node *ch = &j->t->nodes[c - 1];
-		if (!first) {
-			fputc(',', j->out);
-		}
-		first = false;
-		if (!list) {
-			if (ch->flags & ZS_NODE_KEY_INT) {
-				fprintf(j->out, "\"%lld\"", (long long)ch->key_int);
-			} else if (object) {
-				zs_str name, cls;
-				cli_unmangle(j->t, &ch->key_str, &name, &cls);
-				put_str(j, &name);
-			} else {
-				put_str(j, &ch->key_str);
-			}
-			fputc(':', j->out);
-		}
-		if (!write_value(j, c - 1, depth + 1)) {
-			return false;
-		}
+	if (j->t->nodes[parent].first_child != idx + 1) {
+		fputc(',', j->out);
 	}
-	fputc(list ? ']' : '}', j->out);
-	return true;
+	if (j->open[parent] == ']') {
+		return;
+	}
+	if (ch->flags & ZS_NODE_KEY_INT) {
+		fprintf(j->out, "\"%lld\"", (long long)ch->key_int);
+	} else if (j->t->nodes[parent].kind == ZS_K_OBJECT) {
+		zs_str name, cls;
+		cli_unmangle(j->t, &ch->key_str, &name, &cls);
+		put_str(j, &name);
+	} else {
+		put_str(j, &ch->key_str);
+	}
+	fputc(':', j->out);
 }
 
-static bool write_value(tj *j, size_t idx, size_t depth)
+static zs_walk_step write_enter(void *ctx, const zs_tree *t, size_t idx, size_t parent,
+                                size_t depth)
 {
+	tj *j = ctx;
 	const zs_node *n;
-	bool ok = true;
 
+	if (parent != SIZE_MAX) {
+		write_key(j, idx, parent);
+	}
 	if (j->budget == 0) {
 		j->error = "output too large: shared values expand beyond the limit";
-		return false;
+		return ZS_WALK_STOP;
 	}
 	j->budget--;
 	if (depth > j->max_depth) {
 		j->error = "nesting too deep for the depth limit";
-		return false;
+		return ZS_WALK_STOP;
 	}
-	idx = zs_tree_resolve(j->t, idx);
-	n = &j->t->nodes[idx];
+	idx = zs_tree_resolve(t, idx);
+	n = &t->nodes[idx];
 	if (j->open[idx]) {
 		fputs("null", j->out); /* a value inside itself: json_encode() reports recursion */
-		return true;
+		return ZS_WALK_SKIP;
 	}
 	switch ((zs_kind)n->kind) {
 	case ZS_K_NULL:
@@ -130,8 +124,8 @@ static bool write_value(tj *j, size_t idx, size_t depth)
 		break;
 	case ZS_K_ENUM: {
 		/* The backing value is not in the blob: write "Class::Case". */
-		const unsigned char *cls = zs_tree_bytes(j->t, &n->cls);
-		const unsigned char *cs = zs_tree_bytes(j->t, &n->str);
+		const unsigned char *cls = zs_tree_bytes(t, &n->cls);
+		const unsigned char *cs = zs_tree_bytes(t, &n->str);
 		size_t len = n->cls.len + 2 + n->str.len;
 		unsigned char small[256];
 		if (len <= sizeof(small)) {
@@ -145,22 +139,34 @@ static bool write_value(tj *j, size_t idx, size_t depth)
 		break;
 	}
 	case ZS_K_ARRAY:
-	case ZS_K_OBJECT:
-		j->open[idx] = 1;
-		ok = write_container(j, n, depth, n->kind == ZS_K_OBJECT);
-		j->open[idx] = 0;
-		break;
+	case ZS_K_OBJECT: {
+		bool list = n->kind == ZS_K_ARRAY && zs_tree_is_list(t, n);
+		j->open[idx] = list ? ']' : '}';
+		fputc(list ? '[' : '{', j->out);
+		return ZS_WALK_DESCEND;
+	}
 	default:
 		fputs("null", j->out);
 		break;
 	}
-	return ok;
+	return ZS_WALK_SKIP;
+}
+
+static void write_leave(void *ctx, const zs_tree *t, size_t idx, size_t depth)
+{
+	tj *j = ctx;
+
+	(void)depth;
+	idx = zs_tree_resolve(t, idx);
+	fputc(j->open[idx], j->out);
+	j->open[idx] = 0;
 }
 
 int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth)
 {
+	static const zs_tree_visitor v = {write_enter, write_leave};
 	tj j;
-	bool ok;
+	int rc;
 
 	memset(&j, 0, sizeof(j));
 	j.out = out;
@@ -172,9 +178,12 @@ int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth)
 		fprintf(stderr, "zser: out of memory\n");
 		return EXIT_NOMEM;
 	}
-	ok = write_value(&j, 0, 0);
+	rc = cli_walk(t, &v, &j);
 	free(j.open);
-	if (!ok) {
+	if (rc != EXIT_OK) {
+		return rc;
+	}
+	if (j.error) {
 		fputc('\n', out);
 		fprintf(stderr, "zser: to-json: %s\n", j.error);
 		return EXIT_INVALID;

@@ -1,9 +1,12 @@
 /* zser — SPDX-License-Identifier: MIT
  *
  * Storage of the shared value tree (see zs_tree.h): node array growth, child linking, the
- * string pool, error recording and format detection by leading bytes. No parsing here.
+ * string pool, error recording, the walk for the writers and format detection by leading
+ * bytes. No parsing here.
  */
 #include "zs_tree.h"
+
+#include "zs_grow.h"
 
 #include <string.h>
 
@@ -133,6 +136,59 @@ size_t zs_tree_resolve(const zs_tree *t, size_t idx)
 		idx = t->nodes[idx].v.target;
 	}
 	return idx;
+}
+
+/* One open node of zs_tree_walk(); its depth is its place on the stack. */
+typedef struct zs_walk_frame {
+	size_t idx;  /* as given to enter(), for leave() */
+	size_t from; /* the node whose children are walked: idx, resolved */
+	size_t next; /* next child to enter, index + 1; 0 when none is left */
+} zs_walk_frame;
+
+bool zs_tree_walk(const zs_tree *t, size_t root, const zs_tree_visitor *v, void *ctx)
+{
+	zs_walk_frame *stack = NULL;
+	size_t cap = 0, top = 0, idx = root, parent = SIZE_MAX;
+	bool ok = true;
+
+	for (;;) {
+		zs_walk_step step = v->enter(ctx, t, idx, parent, top);
+
+		if (step == ZS_WALK_STOP) {
+			break;
+		}
+		if (step == ZS_WALK_DESCEND) {
+			void *p = stack;
+			size_t from = zs_tree_resolve(t, idx);
+
+			if (!zs_grow(t->alloc, &p, &cap, top + 1, sizeof(*stack), 64)) {
+				ok = false;
+				break;
+			}
+			stack = p;
+			stack[top].idx = idx;
+			stack[top].from = from;
+			stack[top].next = t->nodes[from].first_child;
+			top++;
+		}
+		/* Close every frame whose children are done; the next child, if any, is entered. */
+		while (top && !stack[top - 1].next) {
+			top--;
+			if (v->leave) {
+				v->leave(ctx, t, stack[top].idx, top);
+			}
+		}
+		if (!top) {
+			break;
+		}
+		idx = stack[top - 1].next - 1;
+		parent = stack[top - 1].from;
+		stack[top - 1].next = t->nodes[idx].next;
+	}
+	if (stack) {
+		t->alloc->free(t->alloc->ctx, stack);
+	}
+	return ok;
 }
 
 const char *zs_kind_name(zs_kind k)

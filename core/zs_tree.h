@@ -127,6 +127,29 @@ size_t zs_tree_resolve(const zs_tree *t, size_t idx);
  * calls a list and JSON writes as an array. */
 bool zs_tree_is_list(const zs_tree *t, const zs_node *n);
 
+/* What a visitor's enter() asks of zs_tree_walk(). */
+typedef enum zs_walk_step {
+	ZS_WALK_SKIP,    /* do not walk this node's children; leave() is not called for it */
+	ZS_WALK_DESCEND, /* walk its children, then call leave() */
+	ZS_WALK_STOP     /* end the walk now: no more enter() or leave() calls */
+} zs_walk_step;
+
+/* Callbacks of zs_tree_walk(). `parent` is the node whose children are being walked (SIZE_MAX
+ * for the root) and `depth` counts the descents from the root (0). leave() may be NULL. */
+typedef struct zs_tree_visitor {
+	zs_walk_step (*enter)(void *ctx, const zs_tree *t, size_t idx, size_t parent, size_t depth);
+	void (*leave)(void *ctx, const zs_tree *t, size_t idx, size_t depth);
+} zs_tree_visitor;
+
+/* Visits `root` and, where enter() descends, its children in order: enter() before a node's
+ * children, leave() after them. The stack lives on the heap (t->alloc) rather than in C
+ * frames, so depth costs no C stack however deep the tree. Descending into a back-reference
+ * walks the children of the node it resolves to (zs_tree_resolve), so that a writer can expand
+ * shared values; such walks can revisit their own ancestors, and it is enter() that must
+ * refuse to descend into a cycle. Returns false when memory for the stack runs out, true
+ * otherwise, including after ZS_WALK_STOP (the visitor keeps its own reason). */
+bool zs_tree_walk(const zs_tree *t, size_t root, const zs_tree_visitor *v, void *ctx);
+
 /* Name of a kind ("array", "object", ...) and of a format ("igbinary", ...). */
 const char *zs_kind_name(zs_kind k);
 const char *zs_format_name(zs_format f);

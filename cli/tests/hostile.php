@@ -5,7 +5,8 @@
 // serialize()/igbinary blobs (sampled for long ones) must fail `check` with
 // "error at offset N: reason"; flipped bytes and random garbage may pass or fail but never
 // crash, and whatever `check` accepts must also dump as valid JSON; deep nesting, huge counts
-// and lengths and bad back-references fail cleanly; usage errors, missing files, stdin, --help
+// and lengths and bad back-references fail cleanly; trees nested as deep as the default limit
+// allows are written whole on a small C stack; usage errors, missing files, stdin, --help
 // and --version behave as documented. Env: ZSER_SEED (default: fresh, printed).
 
 require __DIR__ . '/lib.php';
@@ -133,6 +134,37 @@ foreach ($cases as [$name, $blob, $args, $want]) {
 		$r2 = zser_run(array_merge($more, $args), $blob);
 		ok($r2[0] === ($want === null ? 0 : 1), "$name: " . implode(' ', $more) . " exit {$r2[0]}");
 	}
+}
+
+// The writers walk the tree without recursing, so a 256 KB stack, far too small for one C frame
+// per level, writes a tree nested nearly as deep as the default limit allows. (The igbinary
+// reader still recurses itself, so it is not tried here.)
+$levels = 4000;
+$small_stack = ['bash', '-c', 'ulimit -s 256 && exec "$@"', 'zser'];
+$deep_blobs = ['serialize' => str_repeat('a:1:{i:0;', $levels) . 'a:0:{}' . str_repeat('}', $levels)];
+if (function_exists('zser_serialize')) {
+	$v = [];
+	for ($i = 0; $i < $levels; $i++) {
+		$v = [$v];
+	}
+	$deep_blobs['zser'] = zser_serialize($v);
+}
+foreach ($deep_blobs as $fmt => $blob) {
+	[$rc, $out, $err] = zser_run(['dump'], $blob, $small_stack);
+	$lines = explode("\n", rtrim($out, "\n"));
+	$closing = count(array_filter($lines, fn ($l) => trim($l) === '}'));
+	ok($rc === 0 && $closing === $levels && end($lines) === '}' && count($lines) === 1 + ($levels + 1) + $levels
+		&& str_contains($out, str_repeat('  ', $levels) . '[0] => array(0) {}'),
+		"$levels-deep $fmt: dump on a small stack: rc=$rc, $closing closing braces " . trim($err));
+	[$rc, $out, $err] = zser_run(['dump', '--json'], $blob, $small_stack);
+	// Three JSON levels per array are too deep for json_decode(): the whole text is known.
+	$value = str_repeat('{"type":"array","count":1,"entries":[{"key_type":"int","key":0,"value":', $levels)
+		. '{"type":"array","count":0,"entries":[]}' . str_repeat('}]}', $levels);
+	ok($rc === 0 && str_starts_with($out, '{"format":') && str_ends_with($out, ',"size":' . strlen($blob) . ',"value":' . $value . "}\n"),
+		"$levels-deep $fmt: dump --json on a small stack: rc=$rc " . trim($err));
+	[$rc, $out, $err] = zser_run(['to-json'], $blob, $small_stack);
+	ok($rc === 0 && $out === str_repeat('[', $levels + 1) . str_repeat(']', $levels + 1) . "\n",
+		"$levels-deep $fmt: to-json on a small stack: rc=$rc " . trim($err));
 }
 
 // Command line: usage errors, files, stdin, help, version, format label.

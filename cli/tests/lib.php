@@ -51,8 +51,9 @@ function zser_bin(): string
 	return $bin;
 }
 
-/** Runs zser with $args on $stdin; returns [exit code, stdout, stderr]. */
-function zser_run(array $args, string $stdin): array
+/** Runs zser with $args on $stdin, behind the command words $wrap if any; returns [exit code,
+ * stdout, stderr]. */
+function zser_run(array $args, string $stdin, array $wrap = []): array
 {
 	static $dir = null;
 	if ($dir === null) {
@@ -64,7 +65,7 @@ function zser_run(array $args, string $stdin): array
 		});
 	}
 	file_put_contents("$dir/in", $stdin);
-	$cmd = array_merge([zser_bin()], $args);
+	$cmd = array_merge($wrap, [zser_bin()], $args);
 	$p = proc_open($cmd, [0 => ['file', "$dir/in", 'r'], 1 => ['file', "$dir/out", 'w'],
 		2 => ['file', "$dir/err", 'w']], $pipes);
 	$rc = proc_close($p);
