@@ -720,8 +720,7 @@ static void shape_add(zw *w, size_t base, size_t n)
 	w->shh[slot] = ++w->nshapes;
 }
 
-static void write_node(zw *w, size_t idx);
-
+/* A map's shape or definition; its values follow. */
 static void write_map(zw *w, const zs_node *n)
 {
 	size_t base = w->nkeys, c, j = 0, slot;
@@ -764,18 +763,19 @@ static void write_map(zw *w, const zs_node *n)
 		w->nkeys = base + n->count;
 		shape_add(w, base, n->count);
 	}
-	for (c = n->first_child; c; c = w->t->nodes[c - 1].next) {
-		write_node(w, c - 1);
-	}
 }
 
-static void write_node(zw *w, size_t idx)
+/* Node idx, up to its first child: the walk writes the children after it, in order, which is
+ * where a list's or map's values go. */
+static zs_walk_step write_node(void *ctx, const zs_tree *t, size_t idx, size_t parent, size_t depth)
 {
-	const zs_node *n = &w->t->nodes[idx];
-	size_t c;
+	zw *w = ctx;
+	const zs_node *n = &t->nodes[idx];
 
+	(void)parent;
+	(void)depth;
 	if (w->nomem || w->out.failed || !zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX)) {
-		return;
+		return ZS_WALK_STOP;
 	}
 	switch ((zs_kind)n->kind) {
 	case ZS_K_NULL:
@@ -797,22 +797,21 @@ static void write_node(zw *w, size_t idx)
 		write_string(w, &n->str);
 		break;
 	case ZS_K_ARRAY:
-		if (zs_tree_is_list(w->t, n)) {
+		if (zs_tree_is_list(t, n)) {
 			put_small(w, zs_wire_put_list, (uint32_t)n->count);
-			for (c = n->first_child; c; c = w->t->nodes[c - 1].next) {
-				write_node(w, c - 1);
-			}
 		} else {
 			write_map(w, n);
 		}
-		break;
+		return n->count ? ZS_WALK_DESCEND : ZS_WALK_SKIP;
 	default:
 		break;
 	}
+	return ZS_WALK_SKIP;
 }
 
 int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth)
 {
+	static const zs_tree_visitor writer = {write_node, NULL};
 	zs_tree t;
 	jp p;
 	zw w;
@@ -846,7 +845,9 @@ int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_d
 	if (zs_buf_reserve(&w.out, 2)) {
 		w.out.len = (size_t)(zs_wire_put_header(w.out.data, false) - w.out.data);
 	}
-	write_node(&w, 0);
+	if (!zs_tree_walk(&t, 0, &writer, &w)) {
+		w.nomem = true;
+	}
 	if (w.nomem || w.out.failed) {
 		fprintf(stderr, "zser: out of memory\n");
 		rc = EXIT_NOMEM;

@@ -136,17 +136,19 @@ foreach ($cases as [$name, $blob, $args, $want]) {
 	}
 }
 
-// The writers walk the tree without recursing, so a 256 KB stack, far too small for one C frame
-// per level, writes a tree nested nearly as deep as the default limit allows. (The igbinary
-// reader still recurses itself, so it is not tried here.)
+// Readers and writers keep their nesting on the heap, so a 256 KB stack, far too small for one
+// C frame per level, reads and writes a value nested nearly as deep as the default limit allows.
 $levels = 4000;
 $small_stack = ['bash', '-c', 'ulimit -s 256 && exec "$@"', 'zser'];
-$deep_blobs = ['serialize' => str_repeat('a:1:{i:0;', $levels) . 'a:0:{}' . str_repeat('}', $levels)];
+$v = [];
+for ($i = 0; $i < $levels; $i++) {
+	$v = [$v];
+}
+$deep_blobs = [
+	'serialize' => str_repeat('a:1:{i:0;', $levels) . 'a:0:{}' . str_repeat('}', $levels),
+	'igbinary' => igbinary_serialize($v),
+];
 if (function_exists('zser_serialize')) {
-	$v = [];
-	for ($i = 0; $i < $levels; $i++) {
-		$v = [$v];
-	}
 	$deep_blobs['zser'] = zser_serialize($v);
 }
 foreach ($deep_blobs as $fmt => $blob) {
@@ -165,7 +167,16 @@ foreach ($deep_blobs as $fmt => $blob) {
 	[$rc, $out, $err] = zser_run(['to-json'], $blob, $small_stack);
 	ok($rc === 0 && $out === str_repeat('[', $levels + 1) . str_repeat(']', $levels + 1) . "\n",
 		"$levels-deep $fmt: to-json on a small stack: rc=$rc " . trim($err));
+	[$rc, $out, $err] = zser_run(['check'], $blob, $small_stack);
+	ok($rc === 0 && str_starts_with($out, 'valid '), "$levels-deep $fmt: check on a small stack: rc=$rc " . trim($err));
+	[$rc, $out, $err] = zser_run(['stats'], $blob, $small_stack);
+	ok($rc === 0 && $out !== '', "$levels-deep $fmt: stats on a small stack: rc=$rc " . trim($err));
 }
+// from-json: the same nesting as JSON text, parsed and written on the small stack.
+[$rc, $out, $err] = zser_run(['from-json'], str_repeat('[', $levels + 1) . str_repeat(']', $levels + 1), $small_stack);
+ok($rc === 0 && (!isset($deep_blobs['zser']) || $out === $deep_blobs['zser'])
+	&& zser_run(['check'], $out)[0] === 0,
+	"$levels-deep JSON: from-json on a small stack: rc=$rc " . trim($err));
 
 // Command line: usage errors, files, stdin, help, version, format label.
 $tmp = tempnam(sys_get_temp_dir(), 'zser');
