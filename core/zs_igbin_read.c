@@ -124,29 +124,20 @@ static bool read_uint(rd *r, unsigned width, uint64_t *v)
 	return true;
 }
 
-static bool grow(rd *r, void **p, size_t *cap, size_t elem)
+/* Room for one more element after the n in *p (taken and given back as void *, the type
+ * zs_grow() works on). */
+static bool grow(rd *r, void **p, size_t *cap, size_t n, size_t elem)
 {
-	size_t ncap = *cap ? *cap * 2 : 32;
-	void *np;
-
-	if (ncap > SIZE_MAX / elem) {
-		return nomem(r);
-	}
-	np = *p ? r->t->alloc->realloc(r->t->alloc->ctx, *p, *cap * elem, ncap * elem)
-	        : r->t->alloc->malloc(r->t->alloc->ctx, ncap * elem);
-	if (!np) {
-		return nomem(r);
-	}
-	*p = np;
-	*cap = ncap;
-	return true;
+	return zs_grow(r->t->alloc, p, cap, n + 1, elem, 32) || nomem(r);
 }
 
 static bool push_ref(rd *r, size_t idx)
 {
-	if (r->nrefs == r->refs_cap && !grow(r, (void **)&r->refs, &r->refs_cap, sizeof(size_t))) {
+	void *p = r->refs;
+	if (!grow(r, &p, &r->refs_cap, r->nrefs, sizeof(size_t))) {
 		return false;
 	}
+	r->refs = p;
 	r->t->nodes[idx].id = r->nrefs;
 	r->refs[r->nrefs++] = idx;
 	return true;
@@ -156,6 +147,7 @@ static bool push_ref(rd *r, size_t idx)
 static bool read_chars(rd *r, unsigned width, zs_str *out)
 {
 	uint64_t len;
+	void *p;
 
 	if (!read_uint(r, width, &len)) {
 		return false;
@@ -167,9 +159,11 @@ static bool read_chars(rd *r, unsigned width, zs_str *out)
 	out->len = (size_t)len;
 	out->pooled = false;
 	r->pos += (size_t)len;
-	if (r->nstrs == r->strs_cap && !grow(r, (void **)&r->strs, &r->strs_cap, sizeof(zs_str))) {
+	p = r->strs;
+	if (!grow(r, &p, &r->strs_cap, r->nstrs, sizeof(zs_str))) {
 		return false;
 	}
+	r->strs = p;
 	r->strs[r->nstrs++] = *out;
 	return true;
 }
@@ -278,8 +272,7 @@ static bool enter(rd *r)
 static frame *push_frame(rd *r)
 {
 	void *p = r->frames;
-	if (!zs_grow(r->t->alloc, &p, &r->frames_cap, r->nframes + 1, sizeof(frame), 16)) {
-		nomem(r);
+	if (!grow(r, &p, &r->frames_cap, r->nframes, sizeof(frame))) {
 		return NULL;
 	}
 	r->frames = p;
