@@ -85,6 +85,11 @@ void zs_tree_link(zs_tree *t, size_t parent, size_t child)
 
 const unsigned char *zs_tree_bytes(const zs_tree *t, const zs_str *s)
 {
+	/* an empty string may be "in" a pool that has no storage yet (a NULL base) */
+	static const unsigned char empty[1];
+	if (s->len == 0) {
+		return empty;
+	}
 	return s->pooled ? t->pool.data + s->off : t->input + s->off;
 }
 
