@@ -809,58 +809,67 @@ static zs_walk_step write_node(void *ctx, const zs_tree *t, size_t idx, size_t p
 	return ZS_WALK_SKIP;
 }
 
-int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth)
+/* JSON text -> tree (in t, zs_tree_init'ed by the caller) -> zser blob (in out, initialised
+ * here and freed by the caller). Returns EXIT_OK, EXIT_INVALID with the error in t, or
+ * EXIT_NOMEM. */
+static int json_to_zser(zs_tree *t, const unsigned char *data, size_t len, size_t max_depth,
+                        zs_buf *out)
 {
 	static const zs_tree_visitor writer = {write_node, NULL};
-	zs_tree t;
 	jp p;
 	zw w;
-	int rc = EXIT_OK;
 
-	zs_tree_init(&t, &zs_alloc_libc, max_depth);
+	zs_buf_init(out, &zs_alloc_libc);
 	memset(&p, 0, sizeof(p));
-	p.t = &t;
+	p.t = t;
 	p.s = data;
 	p.len = len;
 	p.max_depth = max_depth < ZS_WIRE_MAX_DEPTH ? max_depth : ZS_WIRE_MAX_DEPTH;
-	t.input = data;
-	t.input_len = len;
+	t->input = data;
+	t->input_len = len;
 	if (!parse_json(&p)) {
-		rc = t.out_of_memory ? EXIT_NOMEM : EXIT_INVALID;
-	} else {
-		skip_ws(&p);
-		if (p.pos != p.len) {
-			jfail(&p, "trailing data after the value");
-			rc = EXIT_INVALID;
-		}
+		return t->out_of_memory ? EXIT_NOMEM : EXIT_INVALID;
 	}
-	if (rc != EXIT_OK) {
-		fprintf(stderr, "error at offset %zu: %s (reading JSON)\n", t.error_pos, t.error);
-		zs_tree_free(&t);
-		return rc;
+	skip_ws(&p);
+	if (p.pos != p.len) {
+		jfail(&p, "trailing data after the value");
+		return EXIT_INVALID;
 	}
 	memset(&w, 0, sizeof(w));
-	w.t = &t;
-	zs_buf_init(&w.out, &zs_alloc_libc);
+	w.t = t;
+	w.out = *out;
 	if (zs_buf_reserve(&w.out, 2)) {
 		w.out.len = (size_t)(zs_wire_put_header(w.out.data, false) - w.out.data);
 	}
-	if (!zs_tree_walk(&t, 0, &writer, &w)) {
+	if (!zs_tree_walk(t, 0, &writer, &w)) {
 		w.nomem = true;
 	}
-	if (w.nomem || w.out.failed) {
-		fprintf(stderr, "zser: out of memory\n");
-		rc = EXIT_NOMEM;
-	} else if (fwrite(w.out.data, 1, w.out.len, out) != w.out.len) {
-		rc = EXIT_IO;
-	}
-	zs_buf_free(&w.out);
+	*out = w.out;
 	free(w.strs);
 	free(w.strh);
 	free(w.keys);
 	free(w.shape_base);
 	free(w.shape_count);
 	free(w.shh);
+	return w.nomem || out->failed ? EXIT_NOMEM : EXIT_OK;
+}
+
+int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth)
+{
+	zs_tree t;
+	zs_buf blob;
+	int rc;
+
+	zs_tree_init(&t, &zs_alloc_libc, max_depth);
+	rc = json_to_zser(&t, data, len, max_depth, &blob);
+	if (t.error) {
+		fprintf(stderr, "error at offset %zu: %s (reading JSON)\n", t.error_pos, t.error);
+	} else if (rc == EXIT_NOMEM) {
+		fprintf(stderr, "zser: out of memory\n");
+	} else if (fwrite(blob.data, 1, blob.len, out) != blob.len) {
+		rc = EXIT_IO;
+	}
+	zs_buf_free(&blob);
 	zs_tree_free(&t);
 	return rc;
 }

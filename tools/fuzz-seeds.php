@@ -130,6 +130,7 @@ foreach (['test_parsing', 'test_transform'] as $sub) {
         put('fuzz_json_decode', $json);
         put('fuzz_json_roundtrip', $json);
         put('fuzz_utf8', $json);
+        put('fuzz_cli_fromjson', $json);
     }
 }
 
