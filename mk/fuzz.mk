@@ -8,7 +8,8 @@
 # Targets are fuzz/fuzz_<name>.c. One that includes fuzz_php.h runs inside PHP (embed SAPI)
 # and links the extension's sources built with the sanitizers; any other links only core/.
 # A line "// fuzz-needs: FILE..." in a target skips it until those files exist, so a target
-# can be written before the code it tests has landed.
+# can be written before the code it tests has landed; a line "// fuzz-links: FILE.c..." links
+# those files (the CLI's) into a core-only target.
 
 FUZZ_CC        ?= clang
 FUZZ_SECONDS   ?= 60
@@ -57,7 +58,7 @@ $(FUZZ_DIR)/obj/fuzz/%.o: fuzz/%.c $(FUZZ_HDRS)
 	@mkdir -p $(@D)
 	@echo '  FUZZ-CC $<'
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Wall -Wextra \
-		$(if $(filter $*,$(FUZZ_PHP_T) fuzz_php),$(FUZZ_PHP_INC)) -Icore -Ifuzz -c $< -o $@
+		$(if $(filter $*,$(FUZZ_PHP_T) fuzz_php),$(FUZZ_PHP_INC)) -Icore -Icli -Ifuzz -c $< -o $@
 
 # PHP-level targets: harness + bootstrap + the whole extension and core, on libphp (embed).
 $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_PHP_T)): $(FUZZ_DIR)/bin/%: $(FUZZ_DIR)/obj/fuzz/%.o \
@@ -66,17 +67,27 @@ $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_PHP_T)): $(FUZZ_DIR)/bin/%: $(FUZZ_DIR)/obj/
 	@echo '  FUZZ-LD $@'
 	@$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(FUZZ_PHP_LIBS)
 
-# Core-only targets: harness + core.
-$(addprefix $(FUZZ_DIR)/bin/,$(filter-out $(FUZZ_PHP_T),$(FUZZ_ALL))): $(FUZZ_DIR)/bin/%: \
-		$(FUZZ_DIR)/obj/fuzz/%.o $(FUZZ_CORE_OBJS)
+# Core-only targets: harness + core, and the files of a line "// fuzz-links: FILE.c..." in the
+# target (the CLI's, which the harness calls).
+fuzz_links      = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(shell sed -n 's|^// fuzz-links:||p' fuzz/$(1).c))
+
+$(FUZZ_DIR)/obj/cli/%.o: cli/%.c $(FUZZ_HDRS) $(wildcard cli/*.h)
 	@mkdir -p $(@D)
-	@echo '  FUZZ-LD $@'
-	@$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
+	@echo '  FUZZ-CC $<'
+	@$(FUZZ_CC) -std=c99 $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Icore -Icli -c $< -o $@
+
+define fuzz_core_target
+$(FUZZ_DIR)/bin/$(1): $(FUZZ_DIR)/obj/fuzz/$(1).o $(FUZZ_CORE_OBJS) $(call fuzz_links,$(1))
+	@mkdir -p $$(@D)
+	@echo '  FUZZ-LD $$@'
+	@$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $$@ $$^ -lm
+endef
+$(foreach t,$(filter-out $(FUZZ_PHP_T),$(FUZZ_ALL)),$(eval $(call fuzz_core_target,$(t))))
 
 # Seeds made from the module and ../shared at build time (never copied into the repo).
 fuzz-seeds: ext
 	@rm -rf $(FUZZ_DIR)/seeds
-	@$(PHP) -n -d extension=$(CURDIR)/$(EXT_SO) tools/fuzz-seeds.php $(FUZZ_DIR)/seeds
+	@$(PHP) -n -d extension=igbinary -d extension=$(CURDIR)/$(EXT_SO) tools/fuzz-seeds.php $(FUZZ_DIR)/seeds
 
 fuzz: fuzz-build fuzz-seeds
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash tools/fuzz-run.sh run $(FUZZ_ALL)

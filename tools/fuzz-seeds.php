@@ -2,7 +2,8 @@
 // zser — writes the generated seed corpora of the fuzz targets into the directory given
 // (build/fuzz/seeds): JSONTestSuite files from ../shared for the JSON targets, serialize()
 // blobs for the binary round trip, zser_serialize() blobs (once zser_serialize works) for
-// the binary readers, and numbers and strings for the core targets. Nothing written here
+// the binary readers, serialize(), igbinary and zser blobs for the CLI's readers and writers,
+// and numbers and strings for the core targets. Nothing written here
 // is committed; the hand-written seeds live in fuzz/corpus/<target>/.
 
 if ($argc < 2) {
@@ -138,6 +139,13 @@ $values = seed_values();
 $zser = function_exists('zser_serialize');
 foreach ($values as $v) {
     put('fuzz_bin_roundtrip', serialize($v));
+    // the CLI's value-tree readers, and its writers over what they read
+    put('fuzz_phpser_read', serialize($v));
+    put('fuzz_cli_writers', serialize($v));
+    if (function_exists('igbinary_serialize')) {
+        put('fuzz_igbin_read', igbinary_serialize($v));
+        put('fuzz_cli_writers', igbinary_serialize($v));
+    }
     if ($zser) {
         try {
             $blob = zser_serialize($v);
@@ -148,7 +156,7 @@ foreach ($values as $v) {
             }
             throw $e;
         }
-        foreach (['fuzz_unserialize', 'fuzz_wire_read', 'fuzz_bin_roundtrip'] as $t) {
+        foreach (['fuzz_unserialize', 'fuzz_wire_read', 'fuzz_bin_roundtrip', 'fuzz_zser_tree', 'fuzz_cli_writers'] as $t) {
             put($t, $blob);
         }
     }

@@ -1,0 +1,50 @@
+// zser — SPDX-License-Identifier: MIT
+//
+// libFuzzer target for the CLI's writers: any bytes are read as the CLI reads them (format
+// detected, all three readers), and a value that reads is written by dump, dump --offsets,
+// dump --json, to-json (with a tight and the default depth limit) and stats into /dev/null.
+// Each must finish with its documented exit code, within the sanitizers; the writers walk the
+// tree with zs_tree_walk, to-json through back-references, so hostile shapes reach them here.
+// fuzz-links: cli/dump.c cli/json.c cli/tojson.c cli/text.c cli/float.c cli/input.c cli/stats.c
+#include "cli.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static FILE *sink;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	cli_opts o = {false, false, ZS_FMT_UNKNOWN, 64};
+	zs_tree t;
+	int rc;
+
+	if (!sink && !(sink = fopen("/dev/null", "w"))) {
+		abort();
+	}
+	if (cli_load(&t, data, size, &o) == EXIT_OK) {
+		if (cli_dump_text(sink, &t, &o) != EXIT_OK || cli_dump_json(sink, &t, &o) != EXIT_OK) {
+			abort();
+		}
+		o.offsets = true;
+		if (cli_dump_text(sink, &t, &o) != EXIT_OK || cli_dump_json(sink, &t, &o) != EXIT_OK) {
+			abort();
+		}
+		/* a value too deep or too large once back-references are expanded is refused */
+		rc = cli_to_json(sink, &t, 3);
+		if (rc != EXIT_OK && rc != EXIT_INVALID) {
+			abort();
+		}
+		rc = cli_to_json(sink, &t, 64);
+		if (rc != EXIT_OK && rc != EXIT_INVALID) {
+			abort();
+		}
+		cli_stats(sink, &t);
+	} else if (!t.error || t.error_pos > size) {
+		abort();
+	}
+	zs_tree_free(&t);
+	return 0;
+}
