@@ -69,6 +69,13 @@ ZS_INLINE uint64_t zs_ascii8(uint32_t x)
 }
 #endif
 
+/* Number of decimal digits of 0 < x < 10^8, by comparisons: no division. */
+ZS_INLINE unsigned zs_digits8(uint32_t x)
+{
+	return x < 10000 ? (x < 100 ? (x < 10 ? 1 : 2) : (x < 1000 ? 3 : 4))
+	                 : (x < 1000000 ? (x < 100000 ? 5 : 6) : (x < 10000000 ? 7 : 8));
+}
+
 /* Writes the decimal form of v at out (ZS_I64TOA_MAX bytes of room, no NUL; bytes after
  * the returned length may be overwritten) and returns its length. Inline, and straight
  * into place: the JSON encoder calls it for every integer and integer key, and a staging
@@ -78,7 +85,6 @@ ZS_INLINE size_t zs_i64toa(int64_t v, char *out)
 {
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 	size_t neg = v < 0, n;
-	char *p;
 	out[0] = '-'; /* overwritten by the first digit when v >= 0 */
 	if (u < 100) {
 		if (u >= 10) {
@@ -89,29 +95,38 @@ ZS_INLINE size_t zs_i64toa(int64_t v, char *out)
 		return neg + 1;
 	}
 #ifdef ZS_I64TOA_SWAR
-	if (u < UINT64_C(10000000000000000)) {
+	if (u < 100000000) {
+		uint32_t x = (uint32_t)u;
 		uint64_t w;
-		if (u < 100000000) {
-			uint32_t x = (uint32_t)u;
-			n = x < 1000       ? 3
-			    : x < 10000    ? 4
-			    : x < 100000   ? 5
-			    : x < 1000000  ? 6
-			    : x < 10000000 ? 7
-			                   : 8;
-			w = zs_ascii8(x) >> (8 * (8 - n));
-			memcpy(out + neg, &w, 8);
-			return neg + n;
-		}
-		n = zs_u64_digits(u);
-		/* The high digits first, then the low eight over the high word's leading zeros. */
-		w = zs_ascii8((uint32_t)(u / 100000000)) >> (8 * (16 - n));
+		n = zs_digits8(x);
+		w = zs_ascii8(x) >> (8 * (8 - n));
 		memcpy(out + neg, &w, 8);
-		w = zs_ascii8((uint32_t)(u % 100000000));
-		memcpy(out + neg + n - 8, &w, 8);
 		return neg + n;
 	}
-#endif
+	{
+		/* the high digits, then eight digits (twice, from 10^16 up): one word each, no loop */
+		uint64_t q = u / 100000000, w;
+		uint32_t lo = (uint32_t)(u - q * 100000000);
+		if (q < 100000000) {
+			n = zs_digits8((uint32_t)q);
+			w = zs_ascii8((uint32_t)q) >> (8 * (8 - n));
+			memcpy(out + neg, &w, 8);
+		} else {
+			/* q < 2^64 / 10^8, so top < 1845: at most 3 + 16 digits after the sign */
+			uint32_t top = (uint32_t)(q / 100000000);
+			n = zs_digits8(top);
+			w = zs_ascii8(top) >> (8 * (8 - n));
+			memcpy(out + neg, &w, 8);
+			w = zs_ascii8((uint32_t)(q - (uint64_t)top * 100000000));
+			memcpy(out + neg + n, &w, 8);
+			n += 8;
+		}
+		w = zs_ascii8(lo);
+		memcpy(out + neg + n, &w, 8);
+		return neg + n + 8;
+	}
+#else
+	char *p;
 	n = zs_u64_digits(u);
 	p = out + neg + n;
 	while (u >= 100) {
@@ -127,6 +142,7 @@ ZS_INLINE size_t zs_i64toa(int64_t v, char *out)
 		*--p = (char)('0' + u);
 	}
 	return neg + n;
+#endif
 }
 
 #endif /* ZS_DTOA_H */

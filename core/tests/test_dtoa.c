@@ -157,6 +157,45 @@ static void check_fixtures(const char *path)
 	ZS_CHECK(count > 1000);
 }
 
+// zs_i64toa() against printf's %lld: v and its neighbours.
+static long check_i64(int64_t v)
+{
+	long bad = 0;
+	int k;
+	for (k = -1; k <= 1; k++) {
+		int64_t x = (k < 0 && v == INT64_MIN) || (k > 0 && v == INT64_MAX) ? v : v + k;
+		char got[ZS_I64TOA_MAX + 8], want[32];
+		size_t n;
+		memset(got, 'x', sizeof(got));
+		n = zs_i64toa(x, got);
+		snprintf(want, sizeof(want), "%lld", (long long)x);
+		if (n != strlen(want) || memcmp(got, want, n) != 0) {
+			fprintf(stderr, "zs_i64toa(%lld): got %.*s\n", (long long)x, (int)n, got);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+// Every length and its boundaries (10^k and 10^k - 1, both signs), the extremes and random
+// values of every magnitude.
+static void test_i64toa(long rounds)
+{
+	long bad = 0, i;
+	int64_t p = 1;
+	int k;
+	for (k = 0; k < 19; k++, p *= 10) {
+		bad += check_i64(p) + check_i64(-p) + check_i64(p - 1) + check_i64(1 - p);
+		bad += check_i64(p * 9) + check_i64(-p * 9);
+	}
+	bad += check_i64(INT64_MAX) + check_i64(INT64_MIN) + check_i64(0);
+	for (i = 0; i < rounds && bad < 20; i++) {
+		uint64_t r = next_random();
+		bad += check_i64((int64_t)(r >> (r % 64)));
+	}
+	ZS_CHECK(bad == 0);
+}
+
 int main(int argc, char **argv)
 {
 	long i, bad = 0, rounds = argc > 1 ? atol(argv[1]) : 1000000;
@@ -189,6 +228,7 @@ int main(int argc, char **argv)
 	                               0.1 + 0.2};
 
 	check_fixtures(fixtures);
+	test_i64toa(rounds);
 	for (i = 0; i < (long)(sizeof edges / sizeof edges[0]); i++) {
 		ZS_CHECK(check_one(edges[i]));
 		ZS_CHECK(check_one(-edges[i]));
