@@ -20,6 +20,10 @@
 #include "zend_strtod.h"
 #include "ext/json/php_json.h"
 #include "zser_internal.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "json_common.h"
 #include "zs_dtoa.h"
 #include "zs_utf8.h"
@@ -294,19 +298,49 @@ static zend_always_inline uint64_t load8(const char *s)
 	return x;
 }
 
+#ifdef __SSE2__
+/* Non-zero bits where a byte of x is a control character or non-ASCII (both below 0x20 as
+ * signed bytes), '"', '\\' or the byte of slash8: word_specials() on sixteen bytes. */
+static zend_always_inline int vec_specials(__m128i x, uint64_t slash8)
+{
+	__m128i hit = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+	hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
+	hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+	hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)(slash8 & 0xFF))));
+	return _mm_movemask_epi8(hit);
+}
+#endif
+
 /* True when none of s[0..len) (1 <= len <= SHORT_STRING) needs escaping. Reads only
- * inside the string: longer ones by overlapping words, shorter ones gathered into one
- * word padded with 'a'. */
+ * inside the string: longer ones by overlapping words (two 16-byte vectors, or two 8-byte
+ * halves of one, where SSE2 is there), shorter ones gathered into one word padded with 'a'. */
 static zend_always_inline bool short_is_plain(const char *s, size_t len, uint64_t slash8)
 {
 	uint64_t hit;
+#ifdef __SSE2__
+	ZEND_ASSERT(len <= 32);
+	if (len >= 16) {
+		return (vec_specials(_mm_loadu_si128((const __m128i *)(const void *)s), slash8) |
+		        vec_specials(_mm_loadu_si128((const __m128i *)(const void *)(s + len - 16)),
+		                     slash8)) == 0;
+	}
+	if (len >= 8) {
+		__m128i x =
+		        _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)s),
+		                           _mm_loadl_epi64((const __m128i *)(const void *)(s + len - 8)));
+		return vec_specials(x, slash8) == 0;
+	}
+#else
 	if (len >= 8) {
 		size_t i;
 		hit = word_specials(load8(s + len - 8), slash8);
 		for (i = 0; i + 8 < len; i += 8) {
 			hit |= word_specials(load8(s + i), slash8);
 		}
-	} else if (len >= 4) {
+		return hit == 0;
+	}
+#endif
+	if (len >= 4) {
 		uint32_t lo, hi;
 		memcpy(&lo, s, 4);
 		memcpy(&hi, s + len - 4, 4);
