@@ -107,7 +107,11 @@ ZS_INLINE size_t zs_i64toa(int64_t v, char *out)
 		/* the high digits, then eight digits (twice, from 10^16 up): one word each, no loop */
 		uint64_t q = u / 100000000, w;
 		uint32_t lo = (uint32_t)(u - q * 100000000);
-		if (q < 100000000) {
+		if (q < 10) {
+			/* 9 digits (ids, say): the leading one needs no word of its own */
+			out[neg] = (char)('0' + q);
+			n = 1;
+		} else if (q < 100000000) {
 			n = zs_digits8((uint32_t)q);
 			w = zs_ascii8((uint32_t)q) >> (8 * (8 - n));
 			memcpy(out + neg, &w, 8);
