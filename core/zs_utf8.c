@@ -274,6 +274,15 @@ static inline size_t copy_blocks(unsigned char **op, const unsigned char *s, siz
 		bits = (unsigned)_mm_movemask_epi8(m);
 		if (bits != 0) {
 			unsigned tz = (unsigned)__builtin_ctz(bits);
+			if (s[pos + tz] == '/') {
+				/* special only when it is to be escaped: the commonest one (URLs) is
+				 * written here, and the scan goes on from the byte after it */
+				o[tz] = '\\';
+				o[tz + 1] = '/';
+				pos += tz + 1;
+				o += tz + 2;
+				continue;
+			}
 			pos += tz;
 			o += tz;
 			break;
