@@ -712,7 +712,7 @@ next_frame:
 		if (Z_TYPE_P(zv) == IS_UNDEF) {
 			continue;
 		}
-		if (as_object && key && ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && of_object) {
+		if (of_object && key && ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0) {
 			continue; /* protected or private */
 		}
 		indent = pretty ? 1 + 4 * (size_t)e->depth : 0;
