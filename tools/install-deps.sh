@@ -6,6 +6,8 @@ v=${PHP_VERSION:-8.2}
 packages=(
 	"php$v-cli" "php$v-dev" "libphp$v-embed"
 	"php$v-igbinary" "php$v-msgpack" "php$v-apcu" "php$v-redis"
+	# the forbidden-class tests serialize DOM and SimpleXML objects
+	"php$v-xml"
 	redis-server php-parser clang libclang-rt-dev llvm valgrind clang-format make
 )
 missing=()

@@ -346,6 +346,15 @@ function mark_cell(?float $r, ?float $limit): string
 }
 
 /**
+ * Width of a cell in characters, counted without mbstring: a minimal PHP install lacks it and
+ * the benches need it for nothing else.
+ */
+function text_width(string $s): int
+{
+	return (int)preg_match_all('/./su', $s);
+}
+
+/**
  * Prints an aligned plain-text table (first column left-aligned, the others right-aligned) and
  * returns the same table as Markdown for bench/out/.
  *
@@ -357,13 +366,13 @@ function print_table(array $head, array $rows): string
 	$w = [];
 	foreach (array_merge([$head], $rows) as $row) {
 		foreach ($row as $i => $cell) {
-			$w[$i] = max($w[$i] ?? 0, mb_strlen($cell));
+			$w[$i] = max($w[$i] ?? 0, text_width($cell));
 		}
 	}
 	$line = function (array $row) use ($w): string {
 		$out = [];
 		foreach ($row as $i => $cell) {
-			$pad = str_repeat(' ', $w[$i] - mb_strlen($cell));
+			$pad = str_repeat(' ', $w[$i] - text_width($cell));
 			$out[] = $i === 0 ? $cell . $pad : $pad . $cell;
 		}
 		return rtrim(implode('  ', $out));

@@ -47,7 +47,7 @@ function svg_bar_chart(string $path, string $title, string $subtitle, array $ser
 		$shown = count($series) === 1 ? "$name (no target)" : $name;
 		$o[] = sprintf('<rect x="%d" y="45" width="10" height="10" fill="%s"/>', $x, $colour);
 		$o[] = sprintf('<text x="%d" y="54">%s</text>', $x + 14, svg_esc($shown));
-		$x += 24 + 7 * mb_strlen($shown);
+		$x += 24 + 7 * text_width($shown);
 	}
 	if (count($series) === 1) {
 		foreach (['#2ca02c' => 'target met', '#d62728' => 'target missed'] as $colour => $name) {
