@@ -18,6 +18,7 @@
 #include "zend_exceptions.h"
 #include "ext/standard/basic_functions.h"
 #include "bin_decoder.h"
+#include "zs_prefault.h"
 
 static void *alloc_malloc(void *ctx, size_t n)
 {
@@ -80,11 +81,39 @@ void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 	return arr;
 }
 
+/* A string of megabytes: its pages mapped in one call before the copy (zs_prefault.h). */
+static zend_never_inline zend_string *long_str(const unsigned char *s, size_t len)
+{
+	zend_string *str = zend_string_alloc(len, 0);
+	zs_prefault_pages(ZSTR_VAL(str), len);
+	memcpy(ZSTR_VAL(str), s, len);
+	ZSTR_VAL(str)[len] = '\0';
+	return str;
+}
+
+/* Readies an array made with room for all its values, which the decode then writes in full:
+ * the large ones have their pages mapped at once (zs_prefault.h). A packed table is not
+ * written by its set-up; a map's hash part is, so the pages of a map are mapped after it. */
+void zser_dec_table_init(HashTable *ht, bool packed)
+{
+	if (packed) {
+		zend_hash_real_init_packed(ht);
+		zs_prefault(HT_GET_DATA_ADDR(ht), HT_PACKED_SIZE_EX(ht->nTableSize, HT_MIN_MASK));
+	} else {
+		zend_hash_real_init_mixed(ht);
+		zs_prefault(HT_GET_DATA_ADDR(ht), HT_SIZE_EX(ht->nTableSize, ht->nTableMask));
+	}
+}
+
 static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 {
 	size_t len;
 	const unsigned char *s = zs_reader_str(&d->r, idx, &len);
-	return len == 1 ? ZSTR_CHAR(s[0]) : zend_string_init((const char *)s, len, 0);
+	if (len == 1) {
+		return ZSTR_CHAR(s[0]);
+	}
+	return EXPECTED(len < ZS_PREFAULT_MIN) ? zend_string_init((const char *)s, len, 0)
+	                                       : long_str(s, len);
 }
 
 /* A string value: the first use of an entry hands the new string to the value itself. */
@@ -204,11 +233,7 @@ static void init_array(zval *dest, uint32_t count, bool packed)
 		return;
 	}
 	array_init_size(dest, count);
-	if (packed) {
-		zend_hash_real_init_packed(Z_ARRVAL_P(dest));
-	} else {
-		zend_hash_real_init_mixed(Z_ARRVAL_P(dest));
-	}
+	zser_dec_table_init(Z_ARRVAL_P(dest), packed);
 }
 
 /* Starts the array of array shape `shape` in *dest. Returns F_MAPT when it is a copy of the
@@ -258,6 +283,7 @@ copy:
 	GC_TYPE_INFO(ht) = GC_ARRAY;
 	data = emalloc(HT_SIZE_EX(t->nTableSize, t->nTableMask));
 	used = HT_HASH_SIZE(t->nTableMask) + (size_t)count * sizeof(Bucket);
+	zs_prefault(data, used);
 	memcpy(data, HT_GET_DATA_ADDR(t), used);
 	HT_SET_DATA_ADDR(ht, data);
 	if (!(HT_FLAGS(t) & HASH_FLAG_STATIC_KEYS)) {

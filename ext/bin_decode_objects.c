@@ -185,11 +185,7 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 			f->kbase = zser_dec_shape_keys(d, ev->shape);
 		}
 		array_init_size(&f->data, ev->count);
-		if (list) {
-			zend_hash_real_init_packed(Z_ARRVAL(f->data));
-		} else {
-			zend_hash_real_init_mixed(Z_ARRVAL(f->data));
-		}
+		zser_dec_table_init(Z_ARRVAL(f->data), list);
 		f->ht = Z_ARRVAL(f->data);
 		return SUCCESS;
 	}
