@@ -421,15 +421,6 @@ static inline bool read_key(zs_reader *r, zs_key *k)
 	return read_str(r, tag, &s, &len, &k->str);
 }
 
-static const unsigned char *key_bytes(const zs_reader *r, const zs_key *k, size_t *len)
-{
-	if (k->str == ZS_WIRE_NO_INDEX) {
-		*len = 0;
-		return r->start;
-	}
-	return zs_reader_str(r, k->str, len);
-}
-
 static inline bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *b)
 {
 	size_t la, lb;
@@ -450,61 +441,103 @@ static inline bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *
 	       memcmp(r->start + r->strs[a->str].off, r->start + r->strs[b->str].off, la) == 0;
 }
 
-static uint64_t key_hash(const zs_reader *r, const zs_key *k)
+static inline uint64_t load64(const unsigned char *s)
 {
-	uint64_t h = 1469598103934665603u;
-	if (k->is_str) {
-		size_t len, i;
-		const unsigned char *s = key_bytes(r, k, &len);
-		for (i = 0; i < len; i++) {
-			h = (h ^ s[i]) * 1099511628211u;
-		}
-	} else {
-		h = ((uint64_t)k->i ^ 0x9E3779B97F4A7C15u) * 0xBF58476D1CE4E5B9u;
-		h ^= h >> 31;
-	}
+	uint64_t v;
+	memcpy(&v, s, 8);
+	return v;
+}
+
+static inline uint64_t load32(const unsigned char *s)
+{
+	uint32_t v;
+	memcpy(&v, s, 4);
+	return v;
+}
+
+static inline uint64_t mix64(uint64_t h)
+{
+	h ^= h >> 32;
+	h *= 0xD6E8FEB86659FD93u;
+	h ^= h >> 32;
 	return h;
 }
 
-/* True when some key occurs twice among keys[0..count). */
-static bool has_duplicate(zs_reader *r, const zs_key *keys, uint32_t count, bool *dup)
+/* Spreads keys over the duplicate set, which compares the bytes of keys whose hashes meet:
+ * only the spread matters. Words at a time: a byte loop cost more than the rest of reading
+ * the key. Short strings are two overlapping loads, which together cover every byte. */
+static uint64_t key_hash(const zs_key *k, const unsigned char *s, size_t len)
 {
-	uint32_t i;
-	size_t cap = 16, mask;
+	uint64_t h;
 
-	*dup = false;
+	if (!k->is_str) {
+		return mix64((uint64_t)k->i ^ 0x9E3779B97F4A7C15u);
+	}
+	if (len < 4) {
+		h = len == 0 ? 0 : (uint64_t)s[0] | (uint64_t)s[len / 2] << 8 | (uint64_t)s[len - 1] << 16;
+	} else if (len <= 8) {
+		h = load32(s) | load32(s + len - 4) << 32;
+	} else {
+		size_t i;
+		h = 0;
+		for (i = 0; i + 8 < len; i += 8) {
+			h = (h ^ load64(s + i)) * 0x9FB21C651E98DF25u;
+			h ^= h >> 29;
+		}
+		h ^= mix64(load64(s + len - 8) + 0x2545F4914F6CDD1Du);
+	}
+	return mix64(h ^ (uint64_t)len * 0xBF58476D1CE4E5B9u);
+}
+
+/* The duplicate set of a shape of `count` keys, emptied: open addressing over 2 to 4 slots
+ * per key. Returns its mask (slots - 1), or 0 when it cannot be had. */
+static size_t dupset_reset(zs_reader *r, uint32_t count)
+{
+	size_t cap = 16;
+
 	while (cap < (size_t)count * 2) {
 		cap *= 2;
 	}
 	if (cap > r->dupset_cap) {
 		uint32_t *n;
 		if (cap > SIZE_MAX / sizeof(uint32_t)) {
-			return fail(r, ZS_WE_NOMEM, r->p);
+			fail(r, ZS_WE_NOMEM, r->p);
+			return 0;
 		}
 		release(r, r->dupset, NULL);
 		r->dupset = NULL;
 		r->dupset_cap = 0;
 		n = r->alloc->malloc(r->alloc->ctx, cap * sizeof(uint32_t));
 		if (!n) {
-			return fail(r, ZS_WE_NOMEM, r->p);
+			fail(r, ZS_WE_NOMEM, r->p);
+			return 0;
 		}
 		r->dupset = n;
 		r->dupset_cap = cap;
 	}
 	memset(r->dupset, 0, cap * sizeof(uint32_t));
-	mask = cap - 1;
-	for (i = 0; i < count; i++) {
-		size_t h = (size_t)key_hash(r, &keys[i]) & mask;
-		while (r->dupset[h]) {
-			if (key_equal(r, &keys[r->dupset[h] - 1], &keys[i])) {
-				*dup = true;
-				return true;
-			}
-			h = (h + 1) & mask;
+	return cap - 1;
+}
+
+/* Adds key keys[i] with hash hv to the duplicate set; true when an equal key is there.
+ * An entry is key number + 1 (below the slot count) in its low bits and, in the bits above,
+ * the same bits of the hash's upper half: a probe looks at a key only when these match, as
+ * the keys and their strings lie all over memory in a large map. */
+static inline bool dupset_add(const zs_reader *r, const zs_key *keys, uint32_t i, uint64_t hv,
+                              size_t mask)
+{
+	uint32_t tag = (uint32_t)(hv >> 32) & (uint32_t)~mask, e;
+	size_t h = (size_t)hv & mask;
+
+	while ((e = r->dupset[h]) != 0) {
+		if ((e & (uint32_t)~mask) == tag &&
+		    key_equal(r, &keys[(e & (uint32_t)mask) - 1], &keys[i])) {
+			return true;
 		}
-		r->dupset[h] = i + 1;
+		h = (h + 1) & mask;
 	}
-	return true;
+	r->dupset[h] = tag | (i + 1);
+	return false;
 }
 
 /* Appends a shape whose keys are r->keys[base..base + count). */
@@ -603,6 +636,27 @@ static uint32_t remember(zs_reader *r, const unsigned char *def, uint32_t base, 
 	return slot + 1;
 }
 
+/* Makes room in the string table for the new strings of `keys` keys to come, when the
+ * table is full: a large map's keys are mostly new strings, and doubling the table one key
+ * at a time copied it over and over. Each new string takes at least two input bytes, so
+ * no more is reserved than the rest of the input can fill. */
+static bool reserve_strs(zs_reader *r, uint32_t keys)
+{
+	size_t most = REMAIN(r) / 2;
+	uint32_t n = keys < most ? keys : (uint32_t)most;
+	zs_rstr *t;
+
+	if (n <= r->strs_cap || n > ZS_WIRE_MAX_ENTRIES - r->nstrs) {
+		return true; /* doubling does as well; past the limit, reading reports it */
+	}
+	t = grow(r, r->strs, &r->strs_cap, r->nstrs + n, sizeof(zs_rstr));
+	if (!t) {
+		return false;
+	}
+	r->strs = t;
+	return true;
+}
+
 /* Reads `count` keys and appends the shape (cls = ZS_WIRE_NO_INDEX for an array). */
 static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const unsigned char *at,
                            uint32_t *shape_out, uint32_t *key_base)
@@ -611,10 +665,12 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	const unsigned char *def = r->p;
 	uint32_t base = r->nkeys, sbase = r->nstrs, j, memo = 0;
 	bool dup = false, is_list = cls == ZS_WIRE_NO_INDEX, small = count <= 16;
-	/* small shapes: a duplicate is looked for as each key is read, in a 32-entry table of
-	 * fingerprints (key numbers + 1); reported only after every key is read, as below */
+	/* a duplicate is looked for as each key is read, while its bytes are at hand, and
+	 * reported only after every key is read: small shapes in a 32-entry table of
+	 * fingerprints (key numbers + 1) on the stack, larger ones in the duplicate set */
 	uint64_t fp[16];
 	unsigned char tab[32];
+	size_t mask = 0;
 
 	if (count > ZS_WIRE_MAX_ENTRIES - base) {
 		return fail(r, ZS_WE_LIMIT, at);
@@ -638,12 +694,17 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	}
 	if (small) {
 		memset(tab, 0, sizeof(tab));
+	} else if ((mask = dupset_reset(r, count)) == 0) {
+		return false;
 	}
 	for (j = 0; j < count; j++) {
 		const unsigned char *kat = r->p, *s = r->start;
 		zs_key *k = &r->keys[base + j];
 		size_t len = 0;
 		uint64_t f;
+		if (!small && r->nstrs == r->strs_cap && !reserve_strs(r, count - j)) {
+			return false;
+		}
 		if (!read_key(r, k)) {
 			return false;
 		}
@@ -671,7 +732,11 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 			}
 			f = (uint64_t)k->i * 2u;
 		}
-		if (small && !dup) {
+		if (!small) {
+			if (!dup) {
+				dup = dupset_add(r, &r->keys[base], j, key_hash(k, s, len), mask);
+			}
+		} else if (!dup) {
 			unsigned h = (unsigned)((f * 0x9E3779B97F4A7C15u) >> 59);
 			while (tab[h]) {
 				uint32_t o = tab[h] - 1u;
@@ -687,9 +752,6 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	}
 	if (cls == ZS_WIRE_NO_INDEX && is_list) {
 		return fail(r, ZS_WE_MAP_CANON, at);
-	}
-	if (!small && !has_duplicate(r, &r->keys[base], count, &dup)) {
-		return false;
 	}
 	if (dup) {
 		return fail(r, ZS_WE_DUP_KEY, at);

@@ -20,17 +20,24 @@
 #include "bin_decoder.h"
 #include "zs_prefault.h"
 
+/* The decoder's tables (the reader's strings, keys and scratch set, its own key table) are
+ * written from end to end as the input fills them: the large ones get their pages at once
+ * (zs_prefault.h). */
 static void *alloc_malloc(void *ctx, size_t n)
 {
+	void *p = emalloc(n);
 	(void)ctx;
-	return emalloc(n);
+	zs_prefault(p, n);
+	return p;
 }
 
 static void *alloc_realloc(void *ctx, void *p, size_t old_n, size_t n)
 {
 	(void)ctx;
 	(void)old_n;
-	return erealloc(p, n);
+	p = erealloc(p, n);
+	zs_prefault(p, n);
+	return p;
 }
 
 static void alloc_free(void *ctx, void *p)
@@ -77,6 +84,7 @@ void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 	} else {
 		arr = safe_erealloc(arr, ncap, elem, 0);
 	}
+	zs_prefault(arr, (size_t)ncap * elem);
 	*cap = ncap;
 	return arr;
 }
@@ -158,7 +166,7 @@ static void keep(decoder *d, zval *old)
  * reference to each key). d->keys may move: use the index, not a pointer, across calls. */
 uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
 {
-	uint32_t base = d->r.shapes[shape].key_base, end = base + d->r.shapes[shape].count, j;
+	uint32_t base = d->r.shapes[shape].key_base, end = base + d->r.shapes[shape].count, j, plain;
 
 	if (EXPECTED(end <= d->nkeys)) {
 		return base;
@@ -166,6 +174,7 @@ uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
 	if (end > d->keys_cap) {
 		uint32_t cap = d->keys_cap * 2 > end ? d->keys_cap * 2 : end;
 		dkey *n = safe_emalloc(cap, sizeof(dkey), 0);
+		zs_prefault(n, (size_t)cap * sizeof(dkey));
 		memcpy(n, d->keys, (size_t)d->nkeys * sizeof(dkey));
 		if (d->keys != d->keys_inl) {
 			efree(d->keys);
@@ -173,13 +182,24 @@ uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
 		d->keys = n;
 		d->keys_cap = cap;
 	}
+	/* past the first keys of a large array, strings without the lookups (str_at_plain()) */
+	plain = d->r.shapes[shape].cls == ZS_WIRE_NO_INDEX && end - base > ZSER_DEC_LOOKUP_KEYS
+	                ? base + ZSER_DEC_LOOKUP_KEYS
+	                : end;
+	if (end - plain > d->owned_cap - d->nowned) {
+		/* room at once for the strings made plain, which the table owns */
+		d->owned = zser_dec_grow_to(d->owned, d->owned_inl, &d->owned_cap,
+		                            d->nowned + (end - plain), sizeof(zend_string *));
+	}
 	for (j = d->nkeys; j < end; j++) {
 		const zs_key *k = &d->r.keys[j];
 		if (!k->is_str) {
 			d->keys[j].s = NULL;
 			d->keys[j].h = (zend_ulong)k->i;
 		} else {
-			zend_string *s = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, k->str);
+			zend_string *s = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC()
+			                 : j < plain                ? str_at(d, k->str)
+			                                            : str_at_plain(d, k->str);
 			d->keys[j].s = s;
 			d->keys[j].h = zend_string_hash_val(s);
 		}

@@ -147,21 +147,28 @@ static zend_string *cached_key(const unsigned char *s, size_t len)
 	return c;
 }
 
-zend_never_inline void zser_dec_str_make(decoder *d, uint32_t idx)
+zend_never_inline void zser_dec_str_make(decoder *d, uint32_t idx, bool plain)
 {
 	zend_string *s;
 	size_t len;
 	const unsigned char *b = zs_reader_str(&d->r, idx, &len);
 
-	if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
-		s = cached_key(b, len);
-		if (EXPECTED(s != NULL)) {
-			/* pinned in the cache: the table does not own it */
-			*str_entry(d, idx) = s;
-			return;
+	if (len == 1) {
+		s = ZSTR_CHAR(b[0]);
+	} else if (plain && len > 0) {
+		s = zend_string_init((const char *)b, len, 0);
+		zend_string_hash_val(s);
+	} else {
+		if (len >= 2 && len <= KEYCACHE_MAX_LEN && ZSER_G(keycache_on)) {
+			s = cached_key(b, len);
+			if (EXPECTED(s != NULL)) {
+				/* pinned in the cache: the table does not own it */
+				*str_entry(d, idx) = s;
+				return;
+			}
 		}
+		s = existing_or_new((const char *)b, len);
 	}
-	s = len == 1 ? ZSTR_CHAR(b[0]) : existing_or_new((const char *)b, len);
 	*str_entry(d, idx) = s;
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */

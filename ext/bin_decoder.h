@@ -131,8 +131,9 @@ static zend_always_inline zend_string **str_entry(decoder *d, uint32_t idx)
 }
 
 /* Makes the string of table entry idx (bin_decode_cache.c): from the key cache, borrowed, or
- * a string the table owns until free_decoder() releases it. */
-void zser_dec_str_make(decoder *d, uint32_t idx);
+ * a string the table owns until free_decoder() releases it. A `plain` one is always a new
+ * string: neither the key cache nor the engine's interned strings are looked in. */
+void zser_dec_str_make(decoder *d, uint32_t idx, bool plain);
 
 /* The string of table entry idx, made on first use. The caller gets no reference: the table,
  * or the value it was first made for, holds the string until the decoder is freed. */
@@ -140,7 +141,21 @@ static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
 {
 	zend_string **e = str_entry(d, idx);
 	if (UNEXPECTED(!*e)) {
-		zser_dec_str_make(d, idx);
+		zser_dec_str_make(d, idx, false);
+	}
+	return (zend_string *)((uintptr_t)*e & ~BORROWED);
+}
+
+/* str_at() for the keys of a large map past its first ZSER_DEC_LOOKUP_KEYS: those are data
+ * (ids, words), not names from the code, and each is met once. Looking each up in the key
+ * cache (which cannot hold them) and in the interned strings (which do not have them) cost
+ * two cache misses per key, more than making the string. */
+#define ZSER_DEC_LOOKUP_KEYS 64
+static zend_always_inline zend_string *str_at_plain(decoder *d, uint32_t idx)
+{
+	zend_string **e = str_entry(d, idx);
+	if (UNEXPECTED(!*e)) {
+		zser_dec_str_make(d, idx, true);
 	}
 	return (zend_string *)((uintptr_t)*e & ~BORROWED);
 }

@@ -780,6 +780,82 @@ static void test_random(void)
 	ZS_CHECK(1);
 }
 
+// A map of `n` keys, key j from key_at(j), values 0: written to big[].
+static unsigned char big[1 << 20];
+
+static size_t big_map(size_t n, void (*key_at)(size_t j, char *k, int64_t *iv, int *is_int))
+{
+	unsigned char *p = zs_wire_put_header(big, false);
+	size_t j;
+
+	*p++ = ZS_T_MAP;
+	p = zs_wire_put_varint(p, n - 1);
+	for (j = 0; j < n; j++) {
+		char k[64];
+		int64_t iv = 0;
+		int is_int = 0;
+		key_at(j, k, &iv, &is_int);
+		if (is_int) {
+			p = zs_wire_put_int(p, iv);
+		} else {
+			size_t len = strlen(k);
+			p = zs_wire_put_str_header(p, len);
+			memcpy(p, k, len);
+			p += len;
+		}
+	}
+	for (j = 0; j < n; j++) {
+		p = zs_wire_put_int(p, 0);
+	}
+	return (size_t)(p - big);
+}
+
+static zs_wire_error check_big(size_t n)
+{
+	zs_wire_error e;
+	size_t pos;
+	return zs_wire_validate(big, n, &zs_alloc_libc, 0, &e, &pos) ? ZS_WE_NONE : e;
+}
+
+// Every seventh key an integer (far apart, both signs); the others strings of each length
+// from 0 to 40 that differ from one another in one byte only, at each place in turn, so the
+// hash must depend on every byte.
+static size_t dup_twin; // when nonzero, key dup_twin repeats key dup_twin / 2
+static void near_keys(size_t j, char *k, int64_t *iv, int *is_int)
+{
+	size_t t, len, i;
+	if (dup_twin && j == dup_twin) {
+		j = dup_twin / 2;
+	}
+	if (j % 7 == 6) {
+		*is_int = 1;
+		*iv = (int64_t)j * 1000003 * (j % 2 ? 1 : -1);
+		return;
+	}
+	t = j - j / 7; // the t-th string key: "", then 20 letters at each place of length 1, 2, ...
+	for (len = 0; len < 40 && t >= (len ? 20 * len : 1); len++) {
+		t -= len ? 20 * len : 1;
+	}
+	for (i = 0; i < len; i++) {
+		k[i] = 'a';
+	}
+	if (len) {
+		k[t / 20] = (char)('b' + t % 20);
+	}
+	k[len] = '\0';
+}
+
+static void test_large_map_duplicates(void)
+{
+	size_t n = 14000; // 12,000 string keys: lengths 0 to 34
+	dup_twin = 0;
+	ZS_CHECK(check_big(big_map(n, near_keys)) == ZS_WE_NONE);
+	for (dup_twin = 17; dup_twin < n; dup_twin = dup_twin * 3 + 1) {
+		ZS_CHECK(check_big(big_map(n, near_keys)) == ZS_WE_DUP_KEY);
+	}
+	dup_twin = 0;
+}
+
 int main(void)
 {
 	zs_shape_memo_init(&memo, &zs_alloc_libc);
@@ -796,6 +872,7 @@ int main(void)
 	test_fast_containers();
 	test_random();
 	test_memo();
+	test_large_map_duplicates();
 	ZS_CHECK(memo_shapes > 0);
 	zs_shape_memo_clear(&memo);
 	return zs_test_done("test_wire");
