@@ -261,8 +261,8 @@ static void init_array(zval *dest, uint32_t count, bool packed)
  * own smallest tables; the size-computing path measured 10% of a decode of many small maps. */
 static zend_always_inline void *table_alloc(const HashTable *t)
 {
-#define ZSER_TABLE_CASE(n)                                                                  \
-	case n:                                                                                 \
+#define ZSER_TABLE_CASE(n) \
+	case n:                \
 		return emalloc(HT_SIZE_EX(n, HT_SIZE_TO_MASK(n)))
 	switch (t->nTableSize) {
 		ZSER_TABLE_CASE(8);
