@@ -522,9 +522,10 @@ static size_t dupset_reset(zs_reader *r, uint32_t count)
 /* Adds key keys[i] with hash hv to the duplicate set; true when an equal key is there.
  * An entry is key number + 1 (below the slot count) in its low bits and, in the bits above,
  * the same bits of the hash's upper half: a probe looks at a key only when these match, as
- * the keys and their strings lie all over memory in a large map. */
+ * the keys and their strings lie all over memory in a large map. *steps grows by the
+ * occupied slots the probe passed. */
 static inline bool dupset_add(const zs_reader *r, const zs_key *keys, uint32_t i, uint64_t hv,
-                              size_t mask)
+                              size_t mask, size_t *steps)
 {
 	uint32_t tag = (uint32_t)(hv >> 32) & (uint32_t)~mask, e;
 	size_t h = (size_t)hv & mask;
@@ -535,8 +536,75 @@ static inline bool dupset_add(const zs_reader *r, const zs_key *keys, uint32_t i
 			return true;
 		}
 		h = (h + 1) & mask;
+		++*steps;
 	}
 	r->dupset[h] = tag | (i + 1);
+	return false;
+}
+
+/* How many occupied slots the probes of a shape of `count` keys may pass before the set
+ * gives way to sorting. The hash is fixed, not secret, so keys can be made to meet on
+ * purpose, and each would then pass all the others: time quadratic in the keys. At most
+ * half the slots are full, where ordinary keys pass about one slot each. */
+#define DUPSET_STEPS(count) ((size_t)(count)*8 + 256)
+
+/* Orders keys: integers before strings, integers by value, strings by length then bytes. */
+static int key_cmp(const zs_reader *r, const zs_key *a, const zs_key *b)
+{
+	size_t la, lb;
+
+	if (a->is_str != b->is_str) {
+		return a->is_str ? 1 : -1;
+	}
+	if (!a->is_str) {
+		return a->i < b->i ? -1 : a->i > b->i;
+	}
+	if (a->str == b->str) {
+		return 0;
+	}
+	la = a->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[a->str].len;
+	lb = b->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[b->str].len;
+	if (la != lb) {
+		return la < lb ? -1 : 1;
+	}
+	return memcmp(r->start + r->strs[a->str].off, r->start + r->strs[b->str].off, la);
+}
+
+/* True when two of keys[0..n) are equal, in n log n comparisons whatever the keys: a
+ * bottom-up merge sort of key numbers through idx[0..n) and tmp[0..n). Two equal keys are
+ * compared when the runs holding them merge (each run has none, or the sort has stopped),
+ * so the sort stops at the first equal pair. */
+static bool keys_have_dup(const zs_reader *r, const zs_key *keys, uint32_t n, uint32_t *idx,
+                          uint32_t *tmp)
+{
+	uint32_t w, i;
+
+	for (i = 0; i < n; i++) {
+		idx[i] = i;
+	}
+	for (w = 1; w<n; w = w> n / 2 ? n : w * 2) {
+		uint32_t lo, *t;
+		for (lo = 0; lo<n; lo = n - lo> 2 * w ? lo + 2 * w : n) {
+			uint32_t mid = n - lo > w ? lo + w : n, hi = n - mid > w ? mid + w : n;
+			uint32_t a = lo, b = mid, o = lo;
+			while (a < mid && b < hi) {
+				int c = key_cmp(r, &keys[idx[a]], &keys[idx[b]]);
+				if (c == 0) {
+					return true;
+				}
+				tmp[o++] = c < 0 ? idx[a++] : idx[b++];
+			}
+			while (a < mid) {
+				tmp[o++] = idx[a++];
+			}
+			while (b < hi) {
+				tmp[o++] = idx[b++];
+			}
+		}
+		t = idx;
+		idx = tmp;
+		tmp = t;
+	}
 	return false;
 }
 
@@ -664,13 +732,13 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	zs_key *keys;
 	const unsigned char *def = r->p;
 	uint32_t base = r->nkeys, sbase = r->nstrs, j, memo = 0;
-	bool dup = false, is_list = cls == ZS_WIRE_NO_INDEX, small = count <= 16;
+	bool dup = false, sort = false, is_list = cls == ZS_WIRE_NO_INDEX, small = count <= 16;
 	/* a duplicate is looked for as each key is read, while its bytes are at hand, and
 	 * reported only after every key is read: small shapes in a 32-entry table of
 	 * fingerprints (key numbers + 1) on the stack, larger ones in the duplicate set */
 	uint64_t fp[16];
 	unsigned char tab[32];
-	size_t mask = 0;
+	size_t mask = 0, steps = 0;
 
 	if (count > ZS_WIRE_MAX_ENTRIES - base) {
 		return fail(r, ZS_WE_LIMIT, at);
@@ -733,8 +801,9 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 			f = (uint64_t)k->i * 2u;
 		}
 		if (!small) {
-			if (!dup) {
-				dup = dupset_add(r, &r->keys[base], j, key_hash(k, s, len), mask);
+			if (!dup && !sort) {
+				dup = dupset_add(r, &r->keys[base], j, key_hash(k, s, len), mask, &steps);
+				sort = steps > DUPSET_STEPS(count);
 			}
 		} else if (!dup) {
 			unsigned h = (unsigned)((f * 0x9E3779B97F4A7C15u) >> 59);
@@ -752,6 +821,11 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 	}
 	if (cls == ZS_WIRE_NO_INDEX && is_list) {
 		return fail(r, ZS_WE_MAP_CANON, at);
+	}
+	if (sort && !dup) {
+		/* the set has room for two key numbers per key (dupset_reset()) */
+		r->dup_sorts++;
+		dup = keys_have_dup(r, &r->keys[base], count, r->dupset, r->dupset + count);
 	}
 	if (dup) {
 		return fail(r, ZS_WE_DUP_KEY, at);

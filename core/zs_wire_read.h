@@ -115,6 +115,7 @@ typedef struct zs_reader {
 	uint32_t slot_limit;
 	uint32_t *dupset; /* scratch hash set for duplicate keys */
 	size_t dupset_cap;
+	uint32_t dup_sorts;  /* shapes whose keys probed the set too long and were sorted instead */
 	zs_shape_memo *memo; /* NULL unless zs_reader_use_memo() */
 	uint64_t memo_gen;
 	/* The first entries of each table live here, so that small blobs (sessions, cache
