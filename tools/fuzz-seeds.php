@@ -167,6 +167,40 @@ foreach ($values as $v) {
     }
 }
 
+// A map whose integer keys all land on one slot of the reader's duplicate set (its hash run
+// backwards, as core/tests/test_wire.c does), so the readers' fallback to sorting the keys is
+// among what the binary targets mutate.
+function mul64(int $a, int $b): int
+{
+    // (a * b) mod 2^64 in 16-bit limbs: no product leaves PHP's int
+    $r = 0;
+    $carry = 0;
+    for ($k = 0; $k < 4; $k++) {
+        $sum = $carry;
+        for ($i = 0; $i <= $k; $i++) {
+            $sum += (($a >> (16 * $i)) & 0xFFFF) * (($b >> (16 * ($k - $i))) & 0xFFFF);
+        }
+        $r |= ($sum & 0xFFFF) << (16 * $k);
+        $carry = $sum >> 16;
+    }
+    return $r;
+}
+function colliding_key(int $j): int
+{
+    $unshift = fn(int $h): int => $h ^ (($h >> 32) & 0xFFFFFFFF);
+    $h = $unshift(mul64($unshift(($j + 1) << 32), (0xCFEE444D << 32) | 0x8B59A89B));
+    return $h ^ ((0x9E3779B9 << 32) | 0x7F4A7C15);
+}
+if ($zser) {
+    $colliding = [];
+    for ($j = 0; $j < 2000; $j++) {
+        $colliding[colliding_key($j)] = $j % 3;
+    }
+    foreach (['fuzz_unserialize', 'fuzz_wire_read', 'fuzz_zser_tree'] as $t) {
+        put($t, zser_serialize($colliding));
+    }
+}
+
 // Numbers for the core number targets: text for strtod, 8-byte doubles for dtoa.
 $doubles = [0.0, -0.0, 1.0, 0.1, 1 / 3, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
     9007199254740993.0, 1e23, 123456789012345678.0, 4.35, 0.3, 2.5e-7, 1e15, 1e16, 1e17, -1.5e-300];
