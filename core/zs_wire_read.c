@@ -573,7 +573,8 @@ static int key_cmp(const zs_reader *r, const zs_key *a, const zs_key *b)
 /* True when two of keys[0..n) are equal, in n log n comparisons whatever the keys: a
  * bottom-up merge sort of key numbers through idx[0..n) and tmp[0..n). Two equal keys are
  * compared when the runs holding them merge (each run has none, or the sort has stopped),
- * so the sort stops at the first equal pair. */
+ * so the sort stops at the first equal pair. n is a count (at most ZS_WIRE_MAX_COUNT, 2^31 - 1),
+ * so 2 * w cannot wrap. */
 static bool keys_have_dup(const zs_reader *r, const zs_key *keys, uint32_t n, uint32_t *idx,
                           uint32_t *tmp)
 {
