@@ -57,6 +57,15 @@ typedef struct out_chunk {
 typedef uint32_t str_slot;
 #define STR_SLOT(e, idx, h) (((uint32_t)(idx) + 1) | ((uint32_t)(h) & ~(e)->str_mask))
 
+/* How many occupied slots a probe of the string or shape index may pass. Both are placed by
+ * PHP's string hash, which is fixed and easily made to collide: strings (or key sets) made
+ * equal under it would each pass all those before them, time quadratic in their number. At
+ * most half the slots are full, where ordinary strings pass one or two. A string or shape not
+ * found within the bound is written again as new, and one not placed within it stays out of
+ * the index: the output is still valid and still a function of the value alone (FORMAT.md
+ * §5), only no longer the smallest for such values. */
+#define PROBE_MAX 64
+
 /* Shape table (§7, §8): a shape is a class (NULL for arrays) and a key sequence, its keys in
  * `skeys[first .. first+count)`. A string key points to the string table's copy (held
  * there) or to the permanent empty string, with its hash in `v`; an integer key has s NULL
@@ -332,8 +341,11 @@ static zend_always_inline uint32_t str_home(uint64_t h, uint32_t shift)
 static zend_always_inline void str_place(encoder *e, uint32_t idx)
 {
 	uint64_t h = ZSTR_H(e->strs[idx]);
-	uint32_t j = str_home(h, e->str_shift);
+	uint32_t j = str_home(h, e->str_shift), n = 0;
 	while (e->str_slots[j]) {
+		if (UNEXPECTED(++n > PROBE_MAX)) {
+			return;
+		}
 		j = (j + 1) & e->str_mask;
 	}
 	e->str_slots[j] = STR_SLOT(e, idx, h);
@@ -411,7 +423,7 @@ static zend_never_inline void str_hold_all(encoder *e)
  * then true). */
 static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h, bool *is_new)
 {
-	uint32_t i;
+	uint32_t i, n = 0;
 	str_slot *sl;
 
 	if (UNEXPECTED(e->str_pending)) {
@@ -421,6 +433,10 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 		const zend_string *t;
 		sl = &e->str_slots[i];
 		if (!*sl) {
+			break;
+		}
+		if (UNEXPECTED(++n > PROBE_MAX)) {
+			sl = NULL; /* new to the output, and left out of the index */
 			break;
 		}
 		if ((*sl ^ (uint32_t)h) > e->str_mask) {
@@ -434,13 +450,17 @@ static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h
 	}
 	if (UNEXPECTED(e->nstrs + 1 >= e->strs_cap)) {
 		str_grow(e);
-		i = str_home(h, e->str_shift);
-		while (e->str_slots[i]) {
-			i = (i + 1) & e->str_mask;
+		sl = NULL;
+		for (i = str_home(h, e->str_shift), n = 0; n <= PROBE_MAX; i = (i + 1) & e->str_mask, n++) {
+			if (!e->str_slots[i]) {
+				sl = &e->str_slots[i];
+				break;
+			}
 		}
-		sl = &e->str_slots[i];
 	}
-	*sl = STR_SLOT(e, e->nstrs, h);
+	if (sl) {
+		*sl = STR_SLOT(e, e->nstrs, h);
+	}
 	e->strs[e->nstrs] = e->hold ? zend_string_copy(s) : s;
 	*is_new = true;
 	e->str_indexed = e->nstrs + 1;
@@ -696,8 +716,11 @@ static zend_always_inline uint64_t hash_keys(zend_string *cls, HashTable *ht, bo
 
 static zend_always_inline void shape_place(encoder *e, uint32_t idx)
 {
-	uint32_t i = (uint32_t)e->shapes[idx].h & e->shape_mask;
+	uint32_t i = (uint32_t)e->shapes[idx].h & e->shape_mask, n = 0;
 	while (e->shape_slots[i]) {
+		if (UNEXPECTED(++n > PROBE_MAX)) {
+			return; /* left out of the index (PROBE_MAX) */
+		}
 		i = (i + 1) & e->shape_mask;
 	}
 	e->shape_slots[i] = idx + 1;
@@ -1010,8 +1033,10 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 		if (e->shapes_pending) {
 			shape_index_pending(e);
 		}
+		uint32_t n = 0;
 		h = hash_keys(cls, ht, incomplete, &count);
-		for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
+		for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i] && n++ < PROBE_MAX;
+		     i = (i + 1) & e->shape_mask) {
 			uint32_t idx = e->shape_slots[i] - 1;
 			shape *sh = &e->shapes[idx];
 			if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
@@ -1366,10 +1391,11 @@ static zend_result encode_props(encoder *e, zval *struc, zend_string *name, Hash
 static int64_t find_declared_shape(encoder *e, zend_object *obj, uint64_t h, uint32_t count)
 {
 	zend_class_entry *ce = obj->ce;
-	uint32_t i;
+	uint32_t i, n = 0;
 	int j;
 
-	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i]; i = (i + 1) & e->shape_mask) {
+	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i] && n++ < PROBE_MAX;
+	     i = (i + 1) & e->shape_mask) {
 		uint32_t idx = e->shape_slots[i] - 1;
 		shape *sh = &e->shapes[idx];
 		const shape_key *k;
