@@ -349,6 +349,7 @@ dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, co
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
+	f->fresh = false;
 	f->pos = 0;
 	f->map = NULL;
 	f->kbase = 0;
@@ -399,22 +400,41 @@ static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string 
 	return pi->name;
 }
 
+/* True when key cannot be in a fresh object's table (dframe.fresh) nor have been put there by
+ * an earlier key of the same shape: a plain name (declared ones other than public are mangled,
+ * starting with NUL) that the class does not declare, and not the decimal form of an integer
+ * (an integer key of the shape becomes that name). The shape's keys are distinct (the reader
+ * rejects duplicates). Such a name needs no lookup in the object's table, where names made to
+ * collide in PHP's string hash would make each lookup walk all the ones before it. */
+static bool new_prop_name(zend_class_entry *ce, zend_string *key)
+{
+	zend_ulong idx;
+
+	if (ZSTR_LEN(key) == 0 || ZSTR_VAL(key)[0] == '\0' ||
+	    ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(key), ZSTR_LEN(key), idx)) {
+		return false;
+	}
+	return !zend_hash_exists(&ce->properties_info, key);
+}
+
 static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
 {
 	zend_object *obj = f->obj;
 	zend_string *key = key_str(d, &ev->key), *alt;
-	zval *data;
+	zval *data = NULL;
 	bool bad;
 
-	data = zend_hash_find(f->ht, key);
-	if (!data) {
-		alt = declared_name(d, obj->ce, key, ev->pos, &bad);
-		if (bad) {
-			zend_string_release(key);
-			return NULL;
-		}
-		if (alt) {
-			data = zend_hash_find(f->ht, alt);
+	if (!f->fresh || !new_prop_name(obj->ce, key)) {
+		data = zend_hash_find(f->ht, key);
+		if (!data) {
+			alt = declared_name(d, obj->ce, key, ev->pos, &bad);
+			if (bad) {
+				zend_string_release(key);
+				return NULL;
+			}
+			if (alt) {
+				data = zend_hash_find(f->ht, alt);
+			}
 		}
 	}
 	if (data) {

@@ -200,6 +200,8 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 		}
 	}
 	f->kind = F_PROPS;
+	f->fresh = ev->type == ZS_EV_OBJECT && !obj->properties && ce != php_ce_incomplete_class &&
+	           obj->handlers->get_properties == zend_std_get_properties;
 	f->ht = obj->handlers->get_properties(obj);
 	if (ev->count > 0) {
 		zend_hash_extend(f->ht, zend_hash_num_elements(f->ht) + ev->count, HT_IS_PACKED(f->ht));

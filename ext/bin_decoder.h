@@ -45,6 +45,9 @@ typedef struct dshape {
 typedef struct dframe {
 	uint8_t kind;
 	uint8_t after;
+	/* F_PROPS: the object's table holds only what creating it put there (its declared
+	 * properties), so a name prop_slot() can tell is not one of those is new */
+	bool fresh;
 	uint32_t pos;
 	propmap *map;
 	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys */
