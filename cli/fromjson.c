@@ -11,8 +11,11 @@
 #include "zs_grow.h"
 #include "zs_wire_write.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The tool's arrays are malloc'd and free()d: grow them through the libc hook. */
 static bool grow_arr(void **p, size_t *cap, size_t need, size_t elem)
@@ -288,9 +291,37 @@ static bool literal(jp *p, const char *word, zs_kind kind, size_t idx)
 	return true;
 }
 
+/* The slot of hash h in a table of cap (a power of two) slots. The hashes below are FNV-1a,
+ * whose low bits depend only on the low bits of the input's bytes: keys and strings made to
+ * agree there would all land on one slot of a table indexed by them, and each probe would pass
+ * every one before it, time quadratic in their number. So the whole hash, with a seed the
+ * input cannot know, is mixed down first. Where a string lands changes nothing that is
+ * written. */
+static size_t slot_of(uint64_t h, size_t cap)
+{
+	static uint64_t seed;
+	static bool seeded;
+
+	if (!seeded) {
+		FILE *f = fopen("/dev/urandom", "rb");
+		if (!f || fread(&seed, sizeof(seed), 1, f) != 1) {
+			seed = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)&seed;
+		}
+		if (f) {
+			fclose(f);
+		}
+		seeded = true;
+	}
+	h ^= seed;
+	h ^= h >> 32;
+	h *= 0xD6E8FEB86659FD93u;
+	h ^= h >> 32;
+	return (size_t)h & (cap - 1);
+}
+
 static uint64_t key_hash(const zs_tree *t, const zs_node *n)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = 14695981039346656037ull;
 	size_t i;
 	if (n->flags & ZS_NODE_KEY_INT) {
 		return (uint64_t)n->key_int * 0x9e3779b97f4a7c15ull;
@@ -360,7 +391,7 @@ static bool add_member(jp *p, jframe *f, size_t child)
 			return jnomem(p);
 		}
 		for (k = 0; k < f->count; k++) {
-			h = (size_t)key_hash(p->t, &p->t->nodes[f->members[k]]) & (ncap - 1);
+			h = slot_of(key_hash(p->t, &p->t->nodes[f->members[k]]), ncap);
 			while (ns[h]) {
 				h = (h + 1) & (ncap - 1);
 			}
@@ -370,7 +401,7 @@ static bool add_member(jp *p, jframe *f, size_t child)
 		f->ks.slots = ns;
 		f->ks.cap = ncap;
 	}
-	h = (size_t)key_hash(p->t, n) & (f->ks.cap - 1);
+	h = slot_of(key_hash(p->t, n), f->ks.cap);
 	while (f->ks.slots[h] && !same_key(p->t, &p->t->nodes[f->members[f->ks.slots[h] - 1]], n)) {
 		h = (h + 1) & (f->ks.cap - 1);
 	}
@@ -543,7 +574,7 @@ typedef struct zw {
 
 static uint64_t bytes_hash(const unsigned char *s, size_t len)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = 14695981039346656037ull;
 	size_t i;
 	for (i = 0; i < len; i++) {
 		h = (h ^ s[i]) * 1099511628211ull;
@@ -559,7 +590,7 @@ static uint32_t str_find(zw *w, const unsigned char *s, size_t len, size_t *slot
 		*slot = 0;
 		return ZS_WIRE_NO_INDEX;
 	}
-	h = (size_t)bytes_hash(s, len) & (w->strh_cap - 1);
+	h = slot_of(bytes_hash(s, len), w->strh_cap);
 	while (w->strh[h]) {
 		const zs_str *e = &w->strs[w->strh[h] - 1];
 		if (e->len == len && memcmp(zs_tree_bytes(w->t, e), s, len) == 0) {
@@ -585,7 +616,7 @@ static void str_add(zw *w, const zs_str *s)
 		}
 		for (i = 0; i < w->nstrs; i++) {
 			const zs_str *e = &w->strs[i];
-			size_t h = (size_t)bytes_hash(zs_tree_bytes(w->t, e), e->len) & (ncap - 1);
+			size_t h = slot_of(bytes_hash(zs_tree_bytes(w->t, e), e->len), ncap);
 			while (nh[h]) {
 				h = (h + 1) & (ncap - 1);
 			}
@@ -638,7 +669,7 @@ static void put_small(zw *w, unsigned char *(*fn)(unsigned char *, uint32_t), ui
 
 static uint64_t shape_hash(const skey *k, size_t n)
 {
-	uint64_t h = 1469598103934665603ull ^ n;
+	uint64_t h = 14695981039346656037ull ^ n;
 	size_t i;
 	for (i = 0; i < n; i++) {
 		h = (h ^ (k[i].is_str ? 0x100000000ull + k[i].str : (uint64_t)k[i].i)) * 1099511628211ull;
@@ -666,7 +697,7 @@ static uint32_t shape_find(zw *w, const skey *k, size_t n, size_t *slot)
 		*slot = 0;
 		return ZS_WIRE_NO_INDEX;
 	}
-	h = (size_t)shape_hash(k, n) & (w->shh_cap - 1);
+	h = slot_of(shape_hash(k, n), w->shh_cap);
 	while (w->shh[h]) {
 		uint32_t s = w->shh[h] - 1;
 		if (w->shape_count[s] == n && same_shape(w->keys + w->shape_base[s], k, n)) {
@@ -703,8 +734,7 @@ static void shape_add(zw *w, size_t base, size_t n)
 			return;
 		}
 		for (i = 0; i < w->nshapes; i++) {
-			size_t h =
-			        (size_t)shape_hash(w->keys + w->shape_base[i], w->shape_count[i]) & (hcap - 1);
+			size_t h = slot_of(shape_hash(w->keys + w->shape_base[i], w->shape_count[i]), hcap);
 			while (nh[h]) {
 				h = (h + 1) & (hcap - 1);
 			}

@@ -216,5 +216,66 @@ $doc = json_decode($res[1], true);
 ok(($doc['value']['offset'] ?? null) === 4 && ($doc['value']['entries'][1]['key_offset'] ?? null) === 10, '--json --offsets');
 unlink($tmp);
 
+// from-json finds repeated keys and strings through tables placed by an FNV-1a hash, whose low
+// bits depend only on the low bits of the bytes. Keys that agree in the low 16 bits of it would
+// all land on one slot, each probe passing all the keys before it; the tool mixes the whole
+// hash with a seed first. 16,384 such keys: each of 14 steps appends one of two three-letter
+// blocks that take the low 16 bits of the state to the same value (two-letter blocks never do).
+// Converting them must take about as long as converting ordinary keys of the same length (best
+// of 3 each); the quadratic walk took hundreds of times longer. A complexity guard with a wide
+// margin, not a speed target.
+$letters = array_merge(range('a', 'z'), range('A', 'Z'));
+$fnv16 = function (int $h, string $s): int {
+	for ($i = 0; $i < strlen($s); $i++) {
+		$h = (($h ^ ord($s[$i])) * 0x1B3) & 0xFFFF; // the FNV-1a prime, low 16 bits
+	}
+	return $h;
+};
+$state = 0x2325; // the FNV-1a offset basis, low 16 bits
+$steps = [];
+for ($i = 0; $i < 14; $i++) {
+	$seen = [];
+	foreach ($letters as $x) {
+		foreach ($letters as $y) {
+			foreach ($letters as $z) {
+				$t = $fnv16($state, $x . $y . $z);
+				if (isset($seen[$t])) {
+					$steps[] = [$seen[$t], $x . $y . $z];
+					$state = $t;
+					continue 4;
+				}
+				$seen[$t] = $x . $y . $z;
+			}
+		}
+	}
+}
+$colliding = [];
+$plain = [];
+for ($i = 0; $i < 16384; $i++) {
+	$k = '';
+	foreach ($steps as $b => $pair) {
+		$k .= $pair[($i >> $b) & 1];
+	}
+	$colliding[] = $k;
+	$plain[] = sprintf('p%041d', $i);
+}
+ok(count($steps) === 14 && count(array_unique(array_map(fn($k) => $fnv16(0x2325, $k), $colliding))) === 1,
+	'from-json: the 16,384 keys agree in the low 16 bits of FNV-1a');
+$convert_best = function (array $keys): array {
+	$json = json_encode(array_fill_keys($keys, 1));
+	$best = INF;
+	for ($r = 0; $r < 3; $r++) {
+		$t = hrtime(true);
+		$res = zser_run(['from-json'], $json);
+		$best = min($best, hrtime(true) - $t);
+	}
+	return [$res, $best];
+};
+[$res, $tc] = $convert_best($colliding);
+ok($res[0] === 0 && (!function_exists('zser_unserialize') || zser_unserialize($res[1]) === array_fill_keys($colliding, 1)),
+	'from-json: 16,384 keys agreeing in the low 16 bits of FNV-1a convert to the same map');
+[, $tp] = $convert_best($plain);
+ok($tc / $tp < 20, sprintf('from-json: those keys take %.1fx the time of ordinary ones (under 20x)', $tc / $tp));
+
 echo "hostile: " . ($pass + $fail) . " cases (seed $seed), $pass passed, $fail failed\n";
 exit($fail ? 1 : 0);
