@@ -205,6 +205,11 @@ typedef struct zs_item {
 	uint32_t cls;   /* ZS_EV_OBJECT: string table index of the class name */
 } zs_item;
 
+/* What zs_reader_step() returns for a string that defines a new table entry (§5): a
+ * ZS_EV_STRING whose entry is fresh, its user word still NULL, so that a consumer building
+ * one value per string can skip looking for an earlier one. */
+#define ZS_STEP_NEW_STRING ((int)ZS_EV_END + 1)
+
 /* zs_reader_step() for a new array shape (MAP, §7), out of line to keep zs_reader_step()
  * small: call it when that gave -1. Reads the map's count and keys with every check of
  * zs_reader_next() and opens it as zs_reader_step() opens a shape; ZS_EV_MAP with
@@ -259,8 +264,8 @@ ZS_INLINE int zs_reader_step_end(zs_reader *r, zs_rframe *f, const unsigned char
  * the reference flag. It takes the value's slot (none for BACKREF_REF), advances the
  * container and opens a list, map or object exactly as zs_reader_next() would, and returns
  * the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT, _STRING, _LIST, _MAP, _OBJECT,
- * _BACKREF_OBJ or _BACKREF_REF, with *it filled. An empty list opens no frame (it holds
- * nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END
+ * _BACKREF_OBJ or _BACKREF_REF, or ZS_STEP_NEW_STRING, with *it filled. An empty list opens no
+ * frame (it holds nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END
  * follows. Any other value gives -1 with nothing consumed: read it with zs_reader_next(),
  * which makes every check and reports every error. After an error it always gives -1. */
 ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
@@ -289,15 +294,16 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		if (n >= left) {
 			return -1;
 		}
-		it->idx = ZS_WIRE_NO_INDEX;
-		if (n > 0) {
-			if (r->nstrs == r->strs_cap) {
-				return -1;
-			}
-			zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 - r->start), n);
-			it->idx = r->nstrs++;
+		if (n == 0) {
+			it->idx = ZS_WIRE_NO_INDEX;
+			return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_STRING);
 		}
-		return zs_reader_step_end(r, f, p + 1 + n, 0, ZS_EV_STRING);
+		if (r->nstrs == r->strs_cap) {
+			return -1;
+		}
+		zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 - r->start), n);
+		it->idx = r->nstrs++;
+		return zs_reader_step_end(r, f, p + 1 + n, 0, ZS_STEP_NEW_STRING);
 	case ZS_TC_FIXSREF:
 		if (tag - ZS_T_FIXSREF >= r->nstrs) {
 			return -1;
@@ -341,7 +347,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		}
 		zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 + m - r->start), n);
 		it->idx = r->nstrs++;
-		return zs_reader_step_end(r, f, p + 1 + m + n, 0, ZS_EV_STRING);
+		return zs_reader_step_end(r, f, p + 1 + m + n, 0, ZS_STEP_NEW_STRING);
 	case ZS_TC_SREF:
 		/* index - 48 in a varint */
 		m = zs_varint3(p + 1, left - 1, &v);
@@ -485,6 +491,9 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 	case ZS_EV_INT:
 		ev->i = it.i;
 		break;
+	case ZS_STEP_NEW_STRING:
+		ev->type = ZS_EV_STRING;
+		/* fall through */
 	case ZS_EV_STRING:
 		ev->index = it.idx;
 		if (it.idx == ZS_WIRE_NO_INDEX) {

@@ -720,12 +720,18 @@ static zend_never_inline zend_result put_object_or_backref(decoder *d, zval *zv,
 	return SUCCESS;
 }
 
+/* What put_item() did; each of its cases ends in a constant, so that the loops of run_fast()
+ * test once per value whether to go on. */
+#define PUT_FAILED (-1)
+#define PUT_DONE   0
+#define PUT_OPENED 1 /* a frame was pushed: go on inside it */
+
 /* One value that zs_reader_step() read, built in place at zv as on_value() builds it (a
  * container it opened gets its frame pushed here); info/owner: the typed property zv is, if
  * any, and its object; at: the value's tag. */
-static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, const zs_item *it,
-                                               zend_property_info *info, zend_object *owner,
-                                               const unsigned char *at)
+static zend_always_inline int put_item(decoder *d, zval *zv, int type, const zs_item *it,
+                                       zend_property_info *info, zend_object *owner,
+                                       const unsigned char *at)
 {
 	if (d->r.refs && type != ZS_EV_BACKREF_REF) {
 		/* the slot just taken (on_value() records it the same way) */
@@ -746,6 +752,13 @@ static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, c
 #endif
 		ZVAL_LONG(zv, (zend_long)it->i);
 		break;
+	case ZS_STEP_NEW_STRING: {
+		/* as string_value() for an entry not used before */
+		zend_string *s = new_str(d, it->idx);
+		*str_entry(d, it->idx) = (zend_string *)((uintptr_t)s | BORROWED);
+		ZVAL_STR(zv, s);
+		break;
+	}
 	case ZS_EV_STRING:
 		if (it->idx == ZS_WIRE_NO_INDEX) {
 			ZVAL_EMPTY_STRING(zv);
@@ -770,14 +783,19 @@ static zend_always_inline zend_result put_item(decoder *d, zval *zv, int type, c
 			break;
 		}
 		open_array(d, zv, it, info, owner, d->r.nslots);
-		return SUCCESS;
-	default:
-		return put_object_or_backref(d, zv, type, it, info, owner, at);
+		return PUT_OPENED;
+	default: {
+		uint32_t depth = d->depth;
+		if (put_object_or_backref(d, zv, type, it, info, owner, at) != SUCCESS) {
+			return PUT_FAILED;
+		}
+		return d->depth != depth ? PUT_OPENED : PUT_DONE;
 	}
-	if (info) {
-		return zser_dec_check_typed(d, zv, info, owner, d->r.nslots);
 	}
-	return SUCCESS;
+	if (info && zser_dec_check_typed(d, zv, info, owner, d->r.nslots) != SUCCESS) {
+		return PUT_FAILED;
+	}
+	return PUT_DONE;
 }
 
 /* zs_reader_step(), and for a new array shape zs_reader_step_map() (kept out of the inline
@@ -809,7 +827,7 @@ static zend_result run_fast(decoder *d)
 		uint32_t depth = d->depth;
 		zs_item it = {0, 0, 0, 0, 0};
 		const unsigned char *at;
-		int type;
+		int type, put;
 
 		if (f->kind == F_LIST) {
 			while (rf->remaining > 0) {
@@ -822,10 +840,11 @@ static zend_result run_fast(decoder *d)
 				ht->nNumUsed++;
 				ht->nNumOfElements++;
 				ht->nNextFreeElement = (zend_long)ht->nNumUsed;
-				if (put_item(d, zv, type, &it, NULL, NULL, at) != SUCCESS) {
-					return FAILURE;
-				}
-				if (d->depth != depth) {
+				put = put_item(d, zv, type, &it, NULL, NULL, at);
+				if (put != PUT_DONE) {
+					if (put == PUT_FAILED) {
+						return FAILURE;
+					}
 					break;
 				}
 			}
@@ -838,10 +857,11 @@ static zend_result run_fast(decoder *d)
 				if (type < 0) {
 					return SUCCESS;
 				}
-				if (put_item(d, map_append(ht, k), type, &it, NULL, NULL, at) != SUCCESS) {
-					return FAILURE;
-				}
-				if (d->depth != depth) {
+				put = put_item(d, map_append(ht, k), type, &it, NULL, NULL, at);
+				if (put != PUT_DONE) {
+					if (put == PUT_FAILED) {
+						return FAILURE;
+					}
 					break;
 				}
 			}
@@ -854,10 +874,11 @@ static zend_result run_fast(decoder *d)
 				if (type < 0) {
 					return SUCCESS;
 				}
-				if (put_item(d, zv, type, &it, NULL, NULL, at) != SUCCESS) {
-					return FAILURE;
-				}
-				if (d->depth != depth) {
+				put = put_item(d, zv, type, &it, NULL, NULL, at);
+				if (put != PUT_DONE) {
+					if (put == PUT_FAILED) {
+						return FAILURE;
+					}
 					break;
 				}
 			}
@@ -874,11 +895,12 @@ static zend_result run_fast(decoder *d)
 				pi = f->map->props[f->pos++];
 				zv = OBJ_PROP(f->obj, pi->offset);
 				keep(d, zv);
-				if (put_item(d, zv, type, &it, ZEND_TYPE_IS_SET(pi->type) ? pi : NULL, f->obj,
-				             at) != SUCCESS) {
-					return FAILURE;
-				}
-				if (d->depth != depth) {
+				put = put_item(d, zv, type, &it, ZEND_TYPE_IS_SET(pi->type) ? pi : NULL, f->obj,
+				               at);
+				if (put != PUT_DONE) {
+					if (put == PUT_FAILED) {
+						return FAILURE;
+					}
 					break;
 				}
 			}
