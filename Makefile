@@ -43,8 +43,10 @@ ext/Makefile: ext/config.m4 ext/.source-list
 	cd ext && ./configure --with-php-config=$$(command -v $(PHP_CONFIG)) \
 		CFLAGS="$(EXT_CFLAGS) $(WFLAGS)" >/dev/null
 
+# -MP: each header in the ext/*.dep files gets an empty rule of its own, so deleting a header
+# does not stop the next build with "No rule to make target".
 $(EXT_SO): ext/Makefile $(EXT_SOURCES)
-	$(MAKE) -C ext -s
+	$(MAKE) -C ext -s EXTRA_CFLAGS=-MP
 
 unit-build: $(UNIT_TESTS)
 
