@@ -497,17 +497,17 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		rf = &d->r.frames[d->depth - 1];
 		return &ht->arData[rf->count - rf->remaining - 1].val;
 	case F_SYM: {
-		zend_string *key = key_str(d, &ev->key);
-		zend_ulong num;
-		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(key), ZSTR_LEN(key), num)) {
-			zv = zend_hash_index_add(ht, num, &EG(uninitialized_zval));
-		} else {
-			zv = zend_hash_add(ht, key, &EG(uninitialized_zval));
-		}
-		zend_string_release(key);
-		if (!zv) {
+		/* the __unserialize() array of an OBJECT, sized for its keys (see symkeys) */
+		const symkeys *sk = d->syms[f->kbase];
+		uint32_t j;
+		rf = &d->r.frames[d->depth - 1];
+		j = rf->count - rf->remaining - 1;
+		if (j == sk->dup) {
 			zser_dec_failf(d, ev->pos, ZS_WE_DUP_KEY, "duplicate key");
+			return NULL;
 		}
+		zv = map_append(ht, &sk->keys[j]);
+		ZVAL_NULL(zv);
 		return zv;
 	}
 	case F_DECLARED: {
@@ -951,6 +951,14 @@ static void free_decoder(decoder *d)
 	}
 	if (d->maps) {
 		efree(d->maps);
+	}
+	for (i = 0; i < d->syms_cap; i++) {
+		if (d->syms[i]) {
+			efree(d->syms[i]);
+		}
+	}
+	if (d->syms) {
+		efree(d->syms);
 	}
 	if (d->keys != d->keys_inl) {
 		efree(d->keys);

@@ -164,6 +164,83 @@ static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
 	return m;
 }
 
+/* An integer key of an object shape and its position, ordered by key then position. */
+typedef struct symint {
+	zend_ulong h;
+	uint32_t j;
+} symint;
+
+static int symint_cmp(const void *a, const void *b)
+{
+	const symint *x = a, *y = b;
+	if (x->h != y->h) {
+		return x->h < y->h ? -1 : 1;
+	}
+	return x->j < y->j ? -1 : x->j > y->j;
+}
+
+/* The keys of object shape `shape` for its __unserialize() array (see symkeys), made once
+ * per decode: the integer keys are sorted, so finding the first one met twice costs
+ * n log n comparisons whatever the keys are. */
+static symkeys *sym_keys(decoder *d, uint32_t shape)
+{
+	uint32_t count = d->r.shapes[shape].count, nint = 0, j;
+	symkeys *sk;
+	symint *ints;
+
+	if (shape < d->syms_cap && d->syms[shape]) {
+		return d->syms[shape];
+	}
+	d->syms = grow_ptrs(d->syms, &d->syms_cap, shape, sizeof(symkeys *));
+	sk = safe_emalloc(count, sizeof(dkey), offsetof(symkeys, keys));
+	sk->count = count;
+	sk->dup = ZS_WIRE_NO_INDEX;
+	for (j = 0; j < count; j++) {
+		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
+		zend_string *name;
+		zend_ulong num;
+		if (!k->is_str) {
+			/* a property name in integer form: the name unserialize() would read is its
+			 * decimal digits, which PHP always takes as this integer */
+			sk->keys[j].s = NULL;
+			sk->keys[j].h = (zend_ulong)(zend_long)k->i;
+			nint++;
+			continue;
+		}
+		name = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, k->str);
+		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(name), ZSTR_LEN(name), num)) {
+			sk->keys[j].s = NULL;
+			sk->keys[j].h = num;
+			nint++;
+		} else {
+			/* owned by the string table until the decoder is freed */
+			sk->keys[j].s = name;
+			sk->keys[j].h = zend_string_hash_val(name);
+		}
+	}
+	/* the reader let no string key nor integer key through twice; only an integer key and a
+	 * numeric name can meet */
+	if (nint > 1) {
+		uint32_t n = 0;
+		ints = safe_emalloc(nint, sizeof(symint), 0);
+		for (j = 0; j < count; j++) {
+			if (!sk->keys[j].s) {
+				ints[n].h = sk->keys[j].h;
+				ints[n++].j = j;
+			}
+		}
+		qsort(ints, nint, sizeof(symint), symint_cmp);
+		for (j = 1; j < nint; j++) {
+			if (ints[j].h == ints[j - 1].h && ints[j].j < sk->dup) {
+				sk->dup = ints[j].j;
+			}
+		}
+		efree(ints);
+	}
+	d->syms[shape] = sk;
+	return sk;
+}
+
 zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
                                   zend_property_info *info)
 {
@@ -183,6 +260,9 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 		f->kind = ev->type == ZS_EV_OBJECT ? F_SYM : list ? F_LIST : F_MAP;
 		if (f->kind == F_MAP) {
 			f->kbase = zser_dec_shape_keys(d, ev->shape);
+		} else if (f->kind == F_SYM) {
+			sym_keys(d, ev->shape);
+			f->kbase = ev->shape;
 		}
 		array_init_size(&f->data, ev->count);
 		zser_dec_table_init(Z_ARRVAL(f->data), list);

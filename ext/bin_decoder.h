@@ -35,6 +35,17 @@ typedef struct dkey {
 	zend_ulong h;
 } dkey;
 
+/* The keys of an object shape as the __unserialize() array of an object in the OBJECT form
+ * holds them: a name PHP reads as a number becomes that integer key, as unserialize() makes
+ * it. The reader has rejected repeated keys, but the integer key 5 and the name "5" are two
+ * keys to it and one here: dup is the first key equal to an earlier one (the decode fails
+ * there), ZS_WIRE_NO_INDEX if none. Values are then appended without a lookup, which keys
+ * made to collide in PHP's hash would make quadratic. */
+typedef struct symkeys {
+	uint32_t count, dup;
+	dkey keys[1];
+} symkeys;
+
 /* An array shape's use count and, from its third use on, its template: a map with the
  * shape's keys in place and null values, copied for each further map of that shape. */
 typedef struct dshape {
@@ -50,7 +61,7 @@ typedef struct dframe {
 	bool fresh;
 	uint32_t pos;
 	propmap *map;
-	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys */
+	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys; F_SYM: its shape */
 	HashTable *ht;
 	zend_object *obj;
 	zval data;                /* the __unserialize() array while it is being filled */
@@ -87,6 +98,8 @@ typedef struct decoder {
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */
 	uint32_t maps_cap;
+	symkeys **syms; /* per shape, made for its first object with __unserialize() */
+	uint32_t syms_cap;
 	/* the reader's shape keys (zs_reader_shape_key()) as zend_strings with their hashes,
 	 * same indexes, built up to nkeys */
 	dkey *keys;

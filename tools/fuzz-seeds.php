@@ -199,6 +199,15 @@ if ($zser) {
     foreach (['fuzz_unserialize', 'fuzz_wire_read', 'fuzz_zser_tree'] as $t) {
         put($t, zser_serialize($colliding));
     }
+    // ArrayObject (it has __unserialize()) in the OBJECT form: its properties become the
+    // __unserialize() array, integer keys and numeric names one key space there. Keys 0, 1, 2
+    // are the flags, storage and members it accepts; the integer 5 and the name "5" collide.
+    $ao = "\x5A\x01\xD1\x4BArrayObject";
+    foreach ([$ao . "\x03\x00\x01\x02\x00\x90\x90", $ao . "\x03\x00\x411\x412\x00\x90\x90",
+        $ao . "\x02\x05\x415\x01\x02"] as $blob) {
+        put('fuzz_unserialize', $blob);
+        put('fuzz_zser_tree', $blob);
+    }
 }
 
 // Numbers for the core number targets: text for strtod, 8-byte doubles for dtoa.
