@@ -609,6 +609,62 @@ static bool keys_have_dup(const zs_reader *r, const zs_key *keys, uint32_t n, ui
 	return false;
 }
 
+/* Sorts v[0..n) in place, n log n comparisons whatever the values (heap sort). */
+static void sort_u64(uint64_t *v, size_t n)
+{
+	size_t start = n / 2, end = n, root, child;
+	uint64_t t;
+
+	while (end > 1) {
+		if (start > 0) {
+			start--; /* building the heap */
+		} else {
+			end--; /* moving the largest behind the heap */
+			t = v[end];
+			v[end] = v[0];
+			v[0] = t;
+		}
+		for (root = start; (child = 2 * root + 1) < end; root = child) {
+			if (child + 1 < end && v[child] < v[child + 1]) {
+				child++;
+			}
+			if (v[root] >= v[child]) {
+				break;
+			}
+			t = v[root];
+			v[root] = v[child];
+			v[child] = t;
+		}
+	}
+}
+
+/* True when an object shape's keys name one property twice (§8.1): the integer k and the
+ * string of k's decimal digits. Integer keys differ from each other, and so do such strings,
+ * so two equal numbers are always such a pair. v: room for `count` numbers. */
+static bool names_meet(const zs_reader *r, const zs_key *keys, uint32_t count, uint64_t *v)
+{
+	size_t n = 0, i;
+	int64_t iv;
+
+	for (i = 0; i < count; i++) {
+		const zs_key *k = &keys[i];
+		if (!k->is_str) {
+			v[n++] = (uint64_t)k->i;
+		} else if (k->str != ZS_WIRE_NO_INDEX &&
+		           zs_wire_is_int_key(r->start + r->strs[k->str].off, r->strs[k->str].len, &iv)) {
+			v[n++] = (uint64_t)iv;
+		}
+	}
+	/* only equality matters, so the numbers sort as unsigned */
+	sort_u64(v, n);
+	for (i = 1; i < n; i++) {
+		if (v[i] == v[i - 1]) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Appends a shape whose keys are r->keys[base..base + count). */
 static bool add_shape(zs_reader *r, uint32_t base, uint32_t count, uint32_t cls, uint32_t memo,
                       uint32_t *shape_out)
@@ -732,7 +788,7 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 {
 	zs_key *keys;
 	const unsigned char *def = r->p;
-	uint32_t base = r->nkeys, sbase = r->nstrs, j, memo = 0;
+	uint32_t base = r->nkeys, sbase = r->nstrs, j, memo = 0, nints = 0, nnames = 0;
 	bool dup = false, sort = false, is_list = cls == ZS_WIRE_NO_INDEX, small = count <= 16;
 	/* a duplicate is looked for as each key is read, while its bytes are at hand, and
 	 * reported only after every key is read: small shapes in a 32-entry table of
@@ -784,9 +840,12 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 				s = r->start + r->strs[k->str].off;
 			}
 			/* only a digit or '-' can start an integer key: skip the call otherwise */
-			if (cls == ZS_WIRE_NO_INDEX && len > 0 &&
-			    ((s[0] >= '0' && s[0] <= '9') || s[0] == '-') && zs_wire_is_int_key(s, len, &iv)) {
-				return fail(r, ZS_WE_NUMERIC_KEY, kat);
+			if (len > 0 && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-') &&
+			    zs_wire_is_int_key(s, len, &iv)) {
+				if (cls == ZS_WIRE_NO_INDEX) {
+					return fail(r, ZS_WE_NUMERIC_KEY, kat);
+				}
+				nnames++; /* a property name, which the integer iv would name too */
 			}
 			is_list = false;
 			/* equal keys, equal fingerprints: strings odd (length, first, middle and last
@@ -800,6 +859,7 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 				is_list = false;
 			}
 			f = (uint64_t)k->i * 2u;
+			nints++;
 		}
 		if (!small) {
 			if (!dup && !sort) {
@@ -827,6 +887,23 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 		/* the set has room for two key numbers per key (dupset_reset()) */
 		r->dup_sorts++;
 		dup = keys_have_dup(r, &r->keys[base], count, r->dupset, r->dupset + count);
+	}
+	if (!dup && nints > 0 && nnames > 0) {
+		/* fp on the stack has room for the numbers of a small shape */
+		uint64_t *v = fp;
+		if (!small) {
+#if SIZE_MAX / 8 < UINT32_MAX
+			if ((size_t)count > SIZE_MAX / sizeof(uint64_t)) {
+				return fail(r, ZS_WE_NOMEM, at);
+			}
+#endif
+			v = r->alloc->malloc(r->alloc->ctx, (size_t)count * sizeof(uint64_t));
+			if (!v) {
+				return fail(r, ZS_WE_NOMEM, at);
+			}
+		}
+		dup = names_meet(r, &r->keys[base], count, v);
+		release(r, v, fp);
 	}
 	if (dup) {
 		return fail(r, ZS_WE_DUP_KEY, at);

@@ -400,21 +400,22 @@ static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string 
 	return pi->name;
 }
 
-/* True when key cannot be in a fresh object's table (dframe.fresh) nor have been put there by
- * an earlier key of the same shape: a plain name (declared ones other than public are mangled,
- * starting with NUL) that the class does not declare, and not the decimal form of an integer
- * (an integer key of the shape becomes that name). The shape's keys are distinct (the reader
- * rejects duplicates). Such a name needs no lookup in the object's table, where names made to
- * collide in PHP's string hash would make each lookup walk all the ones before it. */
-static bool new_prop_name(zend_class_entry *ce, zend_string *key)
+/* The entry named key among the first n of ht, where creating a fresh object put what it put
+ * (dframe.fresh): the names of the shape's keys differ from each other (the reader rejects a
+ * name given twice), so a key that is not among them is not in the table. Looking it up in
+ * the whole table would walk the names of the earlier keys too, and names made to collide in
+ * PHP's string hash would make each lookup walk all of them. n is what the class declares. */
+static zval *first_find(HashTable *ht, uint32_t n, zend_string *key)
 {
-	zend_ulong idx;
+	zend_ulong h = zend_string_hash_val(key);
+	Bucket *b = ht->arData, *end = b + n;
 
-	if (ZSTR_LEN(key) == 0 || ZSTR_VAL(key)[0] == '\0' ||
-	    ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(key), ZSTR_LEN(key), idx)) {
-		return false;
+	for (; b < end; b++) {
+		if (b->h == h && b->key && zend_string_equals(b->key, key)) {
+			return &b->val;
+		}
 	}
-	return !zend_hash_exists(&ce->properties_info, key);
+	return NULL;
 }
 
 static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
@@ -424,17 +425,16 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 	zval *data = NULL;
 	bool bad;
 
-	if (!f->fresh || !new_prop_name(obj->ce, key)) {
-		data = zend_hash_find(f->ht, key);
-		if (!data) {
-			alt = declared_name(d, obj->ce, key, ev->pos, &bad);
-			if (bad) {
-				zend_string_release(key);
-				return NULL;
-			}
-			if (alt) {
-				data = zend_hash_find(f->ht, alt);
-			}
+	data = f->fresh ? first_find(f->ht, f->kbase, key) : zend_hash_find(f->ht, key);
+	if (!data) {
+		alt = declared_name(d, obj->ce, key, ev->pos, &bad);
+		if (bad) {
+			zend_string_release(key);
+			return NULL;
+		}
+		if (alt) {
+			/* a declared property: among the first entries of a fresh table */
+			data = f->fresh ? first_find(f->ht, f->kbase, alt) : zend_hash_find(f->ht, alt);
 		}
 	}
 	if (data) {
@@ -497,16 +497,9 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 		rf = &d->r.frames[d->depth - 1];
 		return &ht->arData[rf->count - rf->remaining - 1].val;
 	case F_SYM: {
-		/* the __unserialize() array of an OBJECT, sized for its keys (see symkeys) */
-		const symkeys *sk = d->syms[f->kbase];
-		uint32_t j;
+		/* the __unserialize() array of an OBJECT, sized for its keys (decoder.syms) */
 		rf = &d->r.frames[d->depth - 1];
-		j = rf->count - rf->remaining - 1;
-		if (j == sk->dup) {
-			zser_dec_failf(d, ev->pos, ZS_WE_DUP_KEY, "duplicate key");
-			return NULL;
-		}
-		zv = map_append(ht, &sk->keys[j]);
+		zv = map_append(ht, &d->syms[f->kbase][rf->count - rf->remaining - 1]);
 		ZVAL_NULL(zv);
 		return zv;
 	}

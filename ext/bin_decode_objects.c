@@ -164,37 +164,19 @@ static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
 	return m;
 }
 
-/* An integer key of an object shape and its position, ordered by key then position. */
-typedef struct symint {
-	zend_ulong h;
-	uint32_t j;
-} symint;
-
-static int symint_cmp(const void *a, const void *b)
+/* The keys of object shape `shape` for its __unserialize() array (decoder.syms), made once
+ * per decode. */
+static void sym_keys(decoder *d, uint32_t shape)
 {
-	const symint *x = a, *y = b;
-	if (x->h != y->h) {
-		return x->h < y->h ? -1 : 1;
-	}
-	return x->j < y->j ? -1 : x->j > y->j;
-}
-
-/* The keys of object shape `shape` for its __unserialize() array (see symkeys), made once
- * per decode: the integer keys are sorted, so finding the first one met twice costs
- * n log n comparisons whatever the keys are. */
-static symkeys *sym_keys(decoder *d, uint32_t shape)
-{
-	uint32_t count = d->r.shapes[shape].count, nint = 0, j;
-	symkeys *sk;
-	symint *ints;
+	uint32_t count = d->r.shapes[shape].count, j;
+	dkey *keys;
 
 	if (shape < d->syms_cap && d->syms[shape]) {
-		return d->syms[shape];
+		return;
 	}
-	d->syms = grow_ptrs(d->syms, &d->syms_cap, shape, sizeof(symkeys *));
-	sk = safe_emalloc(count, sizeof(dkey), offsetof(symkeys, keys));
-	sk->count = count;
-	sk->dup = ZS_WIRE_NO_INDEX;
+	d->syms = grow_ptrs(d->syms, &d->syms_cap, shape, sizeof(dkey *));
+	/* one entry at least, so that a shape without keys is marked made too */
+	keys = safe_emalloc(count ? count : 1, sizeof(dkey), 0);
 	for (j = 0; j < count; j++) {
 		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
 		zend_string *name;
@@ -202,43 +184,21 @@ static symkeys *sym_keys(decoder *d, uint32_t shape)
 		if (!k->is_str) {
 			/* a property name in integer form: the name unserialize() would read is its
 			 * decimal digits, which PHP always takes as this integer */
-			sk->keys[j].s = NULL;
-			sk->keys[j].h = (zend_ulong)(zend_long)k->i;
-			nint++;
+			keys[j].s = NULL;
+			keys[j].h = (zend_ulong)(zend_long)k->i;
 			continue;
 		}
 		name = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, k->str);
 		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(name), ZSTR_LEN(name), num)) {
-			sk->keys[j].s = NULL;
-			sk->keys[j].h = num;
-			nint++;
+			keys[j].s = NULL;
+			keys[j].h = num;
 		} else {
 			/* owned by the string table until the decoder is freed */
-			sk->keys[j].s = name;
-			sk->keys[j].h = zend_string_hash_val(name);
+			keys[j].s = name;
+			keys[j].h = zend_string_hash_val(name);
 		}
 	}
-	/* the reader let no string key nor integer key through twice; only an integer key and a
-	 * numeric name can meet */
-	if (nint > 1) {
-		uint32_t n = 0;
-		ints = safe_emalloc(nint, sizeof(symint), 0);
-		for (j = 0; j < count; j++) {
-			if (!sk->keys[j].s) {
-				ints[n].h = sk->keys[j].h;
-				ints[n++].j = j;
-			}
-		}
-		qsort(ints, nint, sizeof(symint), symint_cmp);
-		for (j = 1; j < nint; j++) {
-			if (ints[j].h == ints[j - 1].h && ints[j].j < sk->dup) {
-				sk->dup = ints[j].j;
-			}
-		}
-		efree(ints);
-	}
-	d->syms[shape] = sk;
-	return sk;
+	d->syms[shape] = keys;
 }
 
 zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
@@ -280,9 +240,15 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 		}
 	}
 	f->kind = F_PROPS;
-	f->fresh = ev->type == ZS_EV_OBJECT && !obj->properties && ce != php_ce_incomplete_class &&
-	           obj->handlers->get_properties == zend_std_get_properties;
+	/* a table that holds only what creating the object put there: its declared properties
+	 * (the table is made now), or the class name an incomplete one keeps */
+	f->fresh = ev->type == ZS_EV_OBJECT &&
+	           obj->handlers->get_properties == zend_std_get_properties &&
+	           (!obj->properties ||
+	            (ce == php_ce_incomplete_class && zend_hash_num_elements(obj->properties) == 1));
 	f->ht = obj->handlers->get_properties(obj);
+	f->fresh = f->fresh && !HT_IS_PACKED(f->ht) && f->ht->nNumUsed == zend_hash_num_elements(f->ht);
+	f->kbase = f->ht->nNumUsed;
 	if (ev->count > 0) {
 		zend_hash_extend(f->ht, zend_hash_num_elements(f->ht) + ev->count, HT_IS_PACKED(f->ht));
 	}

@@ -35,17 +35,6 @@ typedef struct dkey {
 	zend_ulong h;
 } dkey;
 
-/* The keys of an object shape as the __unserialize() array of an object in the OBJECT form
- * holds them: a name PHP reads as a number becomes that integer key, as unserialize() makes
- * it. The reader has rejected repeated keys, but the integer key 5 and the name "5" are two
- * keys to it and one here: dup is the first key equal to an earlier one (the decode fails
- * there), ZS_WIRE_NO_INDEX if none. Values are then appended without a lookup, which keys
- * made to collide in PHP's hash would make quadratic. */
-typedef struct symkeys {
-	uint32_t count, dup;
-	dkey keys[1];
-} symkeys;
-
 /* An array shape's use count and, from its third use on, its template: a map with the
  * shape's keys in place and null values, copied for each further map of that shape. */
 typedef struct dshape {
@@ -57,11 +46,14 @@ typedef struct dframe {
 	uint8_t kind;
 	uint8_t after;
 	/* F_PROPS: the object's table holds only what creating it put there (its declared
-	 * properties), so a name prop_slot() can tell is not one of those is new */
+	 * properties, or an incomplete object's class name), its first kbase entries, and each
+	 * key of the shape that is none of those is new */
 	bool fresh;
 	uint32_t pos;
 	propmap *map;
-	uint32_t kbase; /* F_MAP: its shape's first key in decoder.keys; F_SYM: its shape */
+	/* F_MAP: its shape's first key in decoder.keys; F_SYM: its shape; F_PROPS: the entries
+	 * creating the object put in its table */
+	uint32_t kbase;
 	HashTable *ht;
 	zend_object *obj;
 	zval data;                /* the __unserialize() array while it is being filled */
@@ -98,7 +90,12 @@ typedef struct decoder {
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */
 	uint32_t maps_cap;
-	symkeys **syms; /* per shape, made for its first object with __unserialize() */
+	/* per object shape, its keys as the __unserialize() array of an object in the OBJECT form
+	 * holds them (made for the first such object): a name PHP reads as a number becomes that
+	 * integer key, as unserialize() makes it. The reader has rejected a key named twice, the
+	 * integer 5 and the name "5" included (FORMAT.md §8.1), so values are appended without a
+	 * lookup, which keys made to collide in PHP's hash would make quadratic. */
+	dkey **syms;
 	uint32_t syms_cap;
 	/* the reader's shape keys (zs_reader_shape_key()) as zend_strings with their hashes,
 	 * same indexes, built up to nkeys */

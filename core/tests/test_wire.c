@@ -845,6 +845,118 @@ static void near_keys(size_t j, char *k, int64_t *iv, int *is_int)
 	k[len] = '\0';
 }
 
+// An object of class "X" with `n` keys: key j the integer j * 7 when j is even, else the
+// name of the digits of j * 7 + 1 (no two the same); when `twin` is nonzero, key twin is the
+// name of key twin - 1's integer. Values 0: written to big[].
+static size_t big_object(size_t n, size_t twin)
+{
+	unsigned char *p = zs_wire_put_header(big, false);
+	size_t j;
+
+	*p++ = ZS_T_OBJECT;
+	p = zs_wire_put_str_header(p, 1);
+	*p++ = 'X';
+	p = zs_wire_put_varint(p, n);
+	for (j = 0; j < n; j++) {
+		if (j % 2 == 0) {
+			p = zs_wire_put_int(p, (int64_t)j * 7);
+		} else {
+			char k[32];
+			size_t len;
+			snprintf(k, sizeof(k), "%zu", j == twin ? (j - 1) * 7 : j * 7 + 1);
+			len = strlen(k);
+			p = zs_wire_put_str_header(p, len);
+			memcpy(p, k, len);
+			p += len;
+		}
+	}
+	for (j = 0; j < n; j++) {
+		p = zs_wire_put_int(p, 0);
+	}
+	return (size_t)(p - big);
+}
+
+// Property names (FORMAT.md §8.1): an object's integer key k and the name of k's digits are
+// one property, so a shape holding both is a duplicate key, reported at the definition. Maps
+// refuse such names outright; names that are no integer's digits stay apart.
+static void test_object_numeric_names(void)
+{
+	static const struct {
+		const char *keys;
+		size_t len;
+		zs_wire_error want;
+	} cases[] = {
+	        {"\x05\x41"
+	         "5",
+	         3, ZS_WE_DUP_KEY}, // 5, "5"
+	        {"\x41"
+	         "5\x05",
+	         3, ZS_WE_DUP_KEY},               // "5", 5
+	        {"\xFF\x42-1", 4, ZS_WE_DUP_KEY}, // -1, "-1"
+	        {"\x00\x41"
+	         "0",
+	         3, ZS_WE_DUP_KEY}, // 0, "0"
+	        {"\x05\x42"
+	         "05",
+	         4, ZS_WE_NONE}, // 5, "05"
+	        {"\x05\x42-0\x41"
+	         "0",
+	         6, ZS_WE_NONE}, // 5, "-0", "0"
+	        {"\x41"
+	         "5\x41"
+	         "6",
+	         4, ZS_WE_NONE}, // "5", "6"
+	        {"\x05\x41"
+	         "6\x41x",
+	         5, ZS_WE_NONE}, // 5, "6", "x"
+	        {"\x05\x41"
+	         "6\x41"
+	         "7\x07",
+	         6, ZS_WE_DUP_KEY}, // 5, "6", "7", 7
+	};
+	size_t i, pos, n;
+	blob x;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t count = 0, k;
+		for (k = 0; k < cases[i].len; k++) {
+			unsigned char t = (unsigned char)cases[i].keys[k];
+			count++;
+			if (t >= ZS_T_FIXSTR && t < ZS_T_FIXSREF) {
+				k += t - ZS_T_FIXSTR;
+			}
+		}
+		hdr(&x);
+		raw(&x, "\xD1\x41X", 3);
+		varint(&x, count);
+		raw(&x, cases[i].keys, cases[i].len);
+		for (k = 0; k < count; k++) {
+			put_int(&x, 1);
+		}
+		pos = 0;
+		ZS_CHECK(check(&x, &pos) == cases[i].want);
+		ZS_CHECK(cases[i].want == ZS_WE_NONE || pos == 2);
+	}
+	// the extremes of the range: INT64_MIN and its digits
+	hdr(&x);
+	raw(&x, "\xD1\x41X\x02", 4);
+	put_int(&x, INT64_MIN);
+	put_str(&x, "-9223372036854775808");
+	put_int(&x, 1);
+	put_int(&x, 2);
+	ZS_CHECK(check(&x, NULL) == ZS_WE_DUP_KEY);
+	x.b[x.n - 3] = '9'; // "-9223372036854775809": out of range, a plain name
+	ZS_CHECK(check(&x, NULL) == ZS_WE_NONE);
+	// large shapes (past the stack table), the pair at each end and in the middle
+	n = big_object(20000, 0);
+	ZS_CHECK(check_big(n) == ZS_WE_NONE);
+	ZS_CHECK(check_big(big_object(20000, 1)) == ZS_WE_DUP_KEY);
+	ZS_CHECK(check_big(big_object(20000, 10001)) == ZS_WE_DUP_KEY);
+	ZS_CHECK(check_big(big_object(20000, 19999)) == ZS_WE_DUP_KEY);
+	ZS_CHECK(check_big(big_object(17, 15)) == ZS_WE_DUP_KEY);
+	ZS_CHECK(check_big(big_object(17, 0)) == ZS_WE_NONE);
+}
+
 static void test_large_map_duplicates(void)
 {
 	size_t n = 14000; // 12,000 string keys: lengths 0 to 34
@@ -972,6 +1084,7 @@ int main(void)
 	test_random();
 	test_memo();
 	test_large_map_duplicates();
+	test_object_numeric_names();
 	test_colliding_keys();
 	ZS_CHECK(memo_shapes > 0);
 	zs_shape_memo_clear(&memo);

@@ -1,13 +1,14 @@
 --TEST--
-zser_unserialize: property names made to collide in PHP's string hash decode in time linear in their number
+zser_unserialize: property names made to collide in PHP's string hash decode in time linear in their number: plain and protected names, into a stdClass and into __PHP_Incomplete_Class
 --EXTENSIONS--
 zser
 --FILE--
 <?php
 // Names of "Ez" and "FY" blocks all have one PHP hash. Looking each name up in the object's
 // table before adding it would walk all those added before: time quadratic in their number
-// (unserialize() takes it). A name the class does not declare goes straight in, as the blob
-// cannot hold it twice. The blob is the one of an object with ordinary names of the same
+// (unserialize() takes it). A name is looked for only among the entries creating the object
+// put there (what its class declares; an incomplete object's class name), as the blob cannot
+// name a property twice. The blob is the one of an object with ordinary names of the same
 // length, those names replaced, so building it costs nothing quadratic either.
 $n = 16384;
 $colliding = [];
@@ -31,23 +32,48 @@ var_dump(strlen($a) === strlen($b));
 $back = zser_unserialize($b);
 var_dump(array_keys(get_object_vars($back)) === $colliding, $back->{$colliding[$n - 1]});
 
+// The same names as protected ones ("\0*\0" before each), from an object unserialize() makes.
+$prot = fn(array $names): array => array_map(fn($s) => "\0*\0" . $s, $names);
+$src = 'O:8:"stdClass":' . $n . ':{';
+foreach ($prot($plain) as $i => $name) {
+    $src .= serialize($name) . serialize($i);
+}
+$pa = zser_serialize(unserialize($src . '}'));
+$pb = strtr($pa, array_combine($prot($plain), $prot($colliding)));
+var_dump(strlen($pa) === strlen($pb), array_keys((array)zser_unserialize($pb)) === $prot($colliding));
+
+// Classes not allowed make __PHP_Incomplete_Class objects, whose table holds the class name.
+$inc = zser_unserialize($b, ['allowed_classes' => false]);
+$props = (array)$inc;
+var_dump(get_class($inc), array_key_first($props), array_slice(array_keys($props), 1) === $colliding);
+
 // Decoding them takes about as long as decoding the ordinary names: the quadratic walk made
 // it hundreds of times longer. Best of three each, so a busy machine does not decide.
-function best(string $blob): float
+function best(string $blob, array $options = []): float
 {
     $t = INF;
     for ($r = 0; $r < 3; $r++) {
         $start = hrtime(true);
-        zser_unserialize($blob);
+        zser_unserialize($blob, $options);
         $t = min($t, hrtime(true) - $start);
     }
     return $t;
 }
-$ratio = best($b) / best($a);
-echo $ratio < 20 ? "linear\n" : "quadratic: ratio $ratio\n";
+foreach (['plain' => [$a, $b, []], 'protected' => [$pa, $pb, []],
+    'incomplete' => [$a, $b, ['allowed_classes' => false]]] as $case => [$ordinary, $made, $options]) {
+    $ratio = best($made, $options) / best($ordinary, $options);
+    echo $case, ': ', $ratio < 20 ? "linear\n" : "quadratic: ratio $ratio\n";
+}
 ?>
 --EXPECT--
 bool(true)
 bool(true)
 int(16383)
-linear
+bool(true)
+bool(true)
+string(22) "__PHP_Incomplete_Class"
+string(27) "__PHP_Incomplete_Class_Name"
+bool(true)
+plain: linear
+protected: linear
+incomplete: linear

@@ -1,5 +1,5 @@
 --TEST--
-zser_unserialize: the __unserialize() array of an object written with its properties, numeric names made to collide in PHP's hash, decodes in linear time; an integer key and a name that PHP reads as the same integer are a duplicate key
+zser_unserialize: the __unserialize() array of an object written with its properties, numeric names made to collide in PHP's hash, decodes in linear time; an object shape naming a property twice (the integer 5 and the name "5") is a duplicate key
 --EXTENSIONS--
 zser
 --FILE--
@@ -84,30 +84,37 @@ function best(string $blob): float
 $ratio = best($b) / best(blob_of($ordinary));
 echo $ratio < 20 ? "linear\n" : "quadratic: ratio $ratio\n";
 
-// Hand-made OBJECT blobs of class SymTargetX with two keys: the integer 5 and the name "5"
-// are two keys to the format but one in the array, so the second is a duplicate key at the
-// offset of its value; __unserialize() never runs on the half-built array.
-$cls = "\x4A" . 'SymTargetX';
-$cases = [
-    'integer, then name' => "\x5A\x01\xD1" . $cls . "\x02\x05\x415\x01\x02",
-    'name, then integer' => "\x5A\x01\xD1" . $cls . "\x02\x415\x05\x01\x02",
-    'negative' => "\x5A\x01\xD1" . $cls . "\x02\xFF\x42-1\x01\x02",
-    'PHP_INT_MIN' => "\x5A\x01\xD1" . $cls . "\x02\xCA\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x7F"
-        . "\x54-9223372036854775808\x01\x02",
-    'third of three' => "\x5A\x01\xD1" . $cls . "\x03\x07\x41x\x417\x01\x02\x03",
-    'distinct' => "\x5A\x01\xD1" . $cls . "\x04\x05\x416\x41x\x4205\x01\x02\x03\x04",
-];
-foreach ($cases as $name => $blob) {
-    echo "$name: ";
-    $v = zser_unserialize($blob);
-    if ($v !== false) {
-        var_dump($v->calls, $v->data);
-        continue;
-    }
-    try {
-        zser_unserialize($blob, ['throw_on_error' => true]);
-    } catch (ZserException $e) {
-        echo get_class($e), ' ', $e->getCode() > 0 ? 'code' : 'no code', ': ', $e->getMessage(), "\n";
+// Hand-made OBJECT blobs with two or more keys: the integer 5 and the name "5" name one
+// property (one key of the __unserialize() array), so the shape is a duplicate key at its
+// definition, whether the class has __unserialize() or takes the properties; nothing is built.
+#[AllowDynamicProperties]
+final class SymPlainXX
+{
+}
+foreach (['SymTargetX', 'SymPlainXX'] as $class) {
+    $cls = "\x4A" . $class;
+    $cases = [
+        'integer, then name' => "\x5A\x01\xD1" . $cls . "\x02\x05\x415\x01\x02",
+        'name, then integer' => "\x5A\x01\xD1" . $cls . "\x02\x415\x05\x01\x02",
+        'negative' => "\x5A\x01\xD1" . $cls . "\x02\xFF\x42-1\x01\x02",
+        'PHP_INT_MIN' => "\x5A\x01\xD1" . $cls . "\x02\xCA\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x7F"
+            . "\x54-9223372036854775808\x01\x02",
+        'third of three' => "\x5A\x01\xD1" . $cls . "\x03\x07\x41x\x417\x01\x02\x03",
+        'distinct' => "\x5A\x01\xD1" . $cls . "\x04\x05\x416\x41x\x4205\x01\x02\x03\x04",
+    ];
+    echo "== $class\n";
+    foreach ($cases as $name => $blob) {
+        echo "$name: ";
+        $v = @zser_unserialize($blob);
+        if ($v !== false) {
+            var_dump($class === 'SymTargetX' ? [$v->calls, $v->data] : (array)$v);
+            continue;
+        }
+        try {
+            zser_unserialize($blob, ['throw_on_error' => true]);
+        } catch (ZserException $e) {
+            echo get_class($e), ': ', $e->getMessage(), "\n";
+        }
     }
 }
 ?>
@@ -119,23 +126,34 @@ bool(true)
 bool(true)
 bool(true)
 linear
-integer, then name: 
-Warning: zser_unserialize(): duplicate key at offset 19 of 20 bytes in %s on line %d
-ZserException code: duplicate key at offset 19 of 20 bytes
-name, then integer: 
-Warning: zser_unserialize(): duplicate key at offset 19 of 20 bytes in %s on line %d
-ZserException code: duplicate key at offset 19 of 20 bytes
-negative: 
-Warning: zser_unserialize(): duplicate key at offset 20 of 21 bytes in %s on line %d
-ZserException code: duplicate key at offset 20 of 21 bytes
-PHP_INT_MIN: 
-Warning: zser_unserialize(): duplicate key at offset 46 of 47 bytes in %s on line %d
-ZserException code: duplicate key at offset 46 of 47 bytes
-third of three: 
-Warning: zser_unserialize(): duplicate key at offset 22 of 23 bytes in %s on line %d
-ZserException code: duplicate key at offset 22 of 23 bytes
-distinct: int(1)
-array(4) {
+== SymTargetX
+integer, then name: ZserException: duplicate key at offset 2 of 20 bytes
+name, then integer: ZserException: duplicate key at offset 2 of 20 bytes
+negative: ZserException: duplicate key at offset 2 of 21 bytes
+PHP_INT_MIN: ZserException: duplicate key at offset 2 of 47 bytes
+third of three: ZserException: duplicate key at offset 2 of 23 bytes
+distinct: array(2) {
+  [0]=>
+  int(1)
+  [1]=>
+  array(4) {
+    [5]=>
+    int(1)
+    [6]=>
+    int(2)
+    ["x"]=>
+    int(3)
+    ["05"]=>
+    int(4)
+  }
+}
+== SymPlainXX
+integer, then name: ZserException: duplicate key at offset 2 of 20 bytes
+name, then integer: ZserException: duplicate key at offset 2 of 20 bytes
+negative: ZserException: duplicate key at offset 2 of 21 bytes
+PHP_INT_MIN: ZserException: duplicate key at offset 2 of 47 bytes
+third of three: ZserException: duplicate key at offset 2 of 23 bytes
+distinct: array(4) {
   [5]=>
   int(1)
   [6]=>
