@@ -241,9 +241,10 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 	}
 	f->kind = F_PROPS;
 	/* a table that holds only what creating the object put there: its declared properties
-	 * (the table is made now), or the class name an incomplete one keeps */
-	f->fresh = ev->type == ZS_EV_OBJECT &&
-	           obj->handlers->get_properties == zend_std_get_properties &&
+	 * (the table is made now), or the class name an incomplete one keeps. The keys of an
+	 * object shape (FORMAT.md §8.1) and of the array of OBJECT_DATA (a map's, whose keys are
+	 * no numeric strings, or a list's) each name a different property. */
+	f->fresh = obj->handlers->get_properties == zend_std_get_properties &&
 	           (!obj->properties ||
 	            (ce == php_ce_incomplete_class && zend_hash_num_elements(obj->properties) == 1));
 	f->ht = obj->handlers->get_properties(obj);

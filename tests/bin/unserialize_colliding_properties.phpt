@@ -1,5 +1,5 @@
 --TEST--
-zser_unserialize: property names made to collide in PHP's string hash decode in time linear in their number: plain and protected names, into a stdClass and into __PHP_Incomplete_Class
+zser_unserialize: property names made to collide in PHP's string hash decode in time linear in their number: plain and protected names, into a stdClass and into __PHP_Incomplete_Class, and from __serialize() data
 --EXTENSIONS--
 zser
 --FILE--
@@ -47,6 +47,27 @@ $inc = zser_unserialize($b, ['allowed_classes' => false]);
 $props = (array)$inc;
 var_dump(get_class($inc), array_key_first($props), array_slice(array_keys($props), 1) === $colliding);
 
+// The array __serialize() returned, read into a class without __unserialize(): its elements
+// become properties, as unserialize() makes them.
+final class CollideSrc
+{
+    public array $d = [];
+    public function __serialize(): array
+    {
+        return $this->d;
+    }
+}
+#[AllowDynamicProperties]
+final class CollideDst
+{
+}
+$src = new CollideSrc();
+$src->d = array_flip($plain);
+$da = str_replace('CollideSrc', 'CollideDst', zser_serialize($src));
+$db = strtr($da, array_combine($plain, $colliding));
+$data = zser_unserialize($db);
+var_dump(get_class($data), array_keys((array)$data) === $colliding);
+
 // Decoding them takes about as long as decoding the ordinary names: the quadratic walk made
 // it hundreds of times longer. Best of three each, so a busy machine does not decide.
 function best(string $blob, array $options = []): float
@@ -60,7 +81,7 @@ function best(string $blob, array $options = []): float
     return $t;
 }
 foreach (['plain' => [$a, $b, []], 'protected' => [$pa, $pb, []],
-    'incomplete' => [$a, $b, ['allowed_classes' => false]]] as $case => [$ordinary, $made, $options]) {
+    'incomplete' => [$a, $b, ['allowed_classes' => false]], 'data' => [$da, $db, []]] as $case => [$ordinary, $made, $options]) {
     $ratio = best($made, $options) / best($ordinary, $options);
     echo $case, ': ', $ratio < 20 ? "linear\n" : "quadratic: ratio $ratio\n";
 }
@@ -74,6 +95,9 @@ bool(true)
 string(22) "__PHP_Incomplete_Class"
 string(27) "__PHP_Incomplete_Class_Name"
 bool(true)
+string(10) "CollideDst"
+bool(true)
 plain: linear
 protected: linear
 incomplete: linear
+data: linear
