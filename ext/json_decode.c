@@ -19,6 +19,7 @@
 #include "ext/json/php_json.h"
 #include "zser_internal.h"
 #include "json_common.h"
+#include "json_members.h"
 #include "zs_strtod.h"
 
 #include <float.h>
@@ -719,13 +720,19 @@ static void close_array(parser *P, const frame *f)
 /* Inserts the members into ht (sized for n) in order; a later duplicate overwrites the
  * value in the first one's place, as ext/json's updates do. Keys are appended without a
  * lookup unless a 64-bit filter of their hashes says one may already be there; with
- * `symtable`, numeric-string keys become integer keys (zend_symtable_update's rule). */
+ * `symtable`, numeric-string keys become integer keys (zend_symtable_update's rule). A large
+ * object goes to zser_json_fill_many(), which needs no lookup at all. */
 static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, bool symtable)
 {
 	uint64_t seen = 0;
 	size_t i;
 	zend_ulong idx;
 
+	if (n > ZSER_JSON_MANY_MEMBERS && n < UINT32_MAX / 4) {
+		/* where keys made to collide in PHP's hash would make each lookup long */
+		zser_json_fill_many(ht, keys, v, n, symtable);
+		return;
+	}
 	if (symtable && n && ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(keys[0]), ZSTR_LEN(keys[0]), idx)) {
 		/* An integer first key may make ext/json's table packed: take its path. */
 		for (i = 0; i < n; i++) {

@@ -108,6 +108,29 @@ function gen_key(): string {
     return gen_string_body(3);
 }
 
+function colliding_key(int $j): string {
+    $s = '';
+    for ($b = 0; $b < 6; $b++) $s .= ($j >> $b) & 1 ? 'Ez' : 'FY';
+    return $s;
+}
+
+// An object; a large one (jsond_decode() fills those another way) has 60-160 members, keys
+// from gen_key()'s few names (many repeats, integer and numeric-string keys among them) or, a
+// quarter of them, "Ez"/"FY" keys of one PHP hash, 64 of them, which jsond_decode() gives up
+// hashing and sorts. Most of its values are plain numbers: one bad string among a hundred
+// values would stop nearly every one of them before its end.
+function gen_object(int $depth, bool $large): string {
+    $n = $large ? rnd(60, 160) : rnd(0, 6);
+    $colliding = $large && rnd(0, 3) === 0;
+    $items = [];
+    for ($i = 0; $i < $n; $i++) {
+        $k = '"' . ($colliding ? colliding_key(rnd(0, 63)) : gen_key()) . '"';
+        $v = $large && rnd(0, 31) ? (string)rnd(-9, 999) : gen_value($depth - 1);
+        $items[] = ws() . $k . ws() . ':' . ws() . $v . ws();
+    }
+    return '{' . ws() . implode(',', $items) . '}';
+}
+
 function gen_value(int $depth): string {
     $r = rnd(0, 99);
     if ($depth > 0 && $r < 22) {
@@ -117,13 +140,7 @@ function gen_value(int $depth): string {
         return '[' . ws() . implode(',', $items) . ']';
     }
     if ($depth > 0 && $r < 44) {
-        $n = rnd(0, 6);
-        $items = [];
-        for ($i = 0; $i < $n; $i++) {
-            $k = rnd(0, 30) === 0 && false ? '' : '"' . gen_key() . '"';
-            $items[] = ws() . $k . ws() . ':' . ws() . gen_value($depth - 1) . ws();
-        }
-        return '{' . ws() . implode(',', $items) . '}';
+        return gen_object($depth, rnd(0, 30) === 0);
     }
     if ($r < 60) return '"' . gen_string_body() . '"';
     if ($r < 88) return gen_number();
@@ -189,6 +206,8 @@ while ($cases < $target) {
     $r = rnd(0, 99);
     if ($r < 1) {
         $input = gen_deep();
+    } elseif ($r < 4) {
+        $input = gen_object(rnd(1, 3), true);
     } else {
         $input = gen_value(rnd(0, 4));
         if (rnd(0, 4) === 0) $input = ws() . $input . ws();
