@@ -135,6 +135,23 @@ foreach (['test_parsing', 'test_transform'] as $sub) {
     }
 }
 
+// Large objects (jsond_decode() finds their repeated keys its own way): 100 keys of one PHP
+// hash ("Ez"/"FY" blocks) with repeats, and 100 integer keys with repeats.
+$members = [];
+$ints = [];
+for ($i = 0; $i < 100; $i++) {
+    $k = '';
+    for ($b = 0; $b < 6; $b++) {
+        $k .= (($i * 37 % 64) >> $b) & 1 ? 'Ez' : 'FY';
+    }
+    $members[] = "\"$k\":$i";
+    $ints[] = '"' . ($i % 70) * 1048576 . "\":$i";
+}
+foreach ([$members, $ints] as $m) {
+    put('fuzz_json_decode', '{' . implode(',', $m) . '}');
+    put('fuzz_json_roundtrip', '{' . implode(',', $m) . '}');
+}
+
 $values = seed_values();
 $zser = function_exists('zser_serialize');
 foreach ($values as $v) {
