@@ -7,6 +7,7 @@
  * builds no values and knows nothing of PHP.
  */
 #include "zs_wire_read.h"
+#include "zs_sort.h"
 #include "zs_wire_write.h"
 
 #include <string.h>
@@ -570,43 +571,26 @@ static int key_cmp(const zs_reader *r, const zs_key *a, const zs_key *b)
 	return memcmp(r->start + r->strs[a->str].off, r->start + r->strs[b->str].off, la);
 }
 
-/* True when two of keys[0..n) are equal, in n log n comparisons whatever the keys: a
- * bottom-up merge sort of key numbers through idx[0..n) and tmp[0..n). Two equal keys are
- * compared when the runs holding them merge (each run has none, or the sort has stopped),
- * so the sort stops at the first equal pair. n is a count (at most ZS_WIRE_MAX_COUNT, 2^31 - 1),
- * so 2 * w cannot wrap. */
+typedef struct key_set {
+	const zs_reader *r;
+	const zs_key *keys;
+} key_set;
+
+static int key_set_cmp(const void *ctx, uint32_t a, uint32_t b)
+{
+	const key_set *ks = ctx;
+	return key_cmp(ks->r, &ks->keys[a], &ks->keys[b]);
+}
+
+/* True when two of keys[0..n) are equal, in n log n comparisons whatever the keys, through
+ * idx[0..n) and tmp[0..n). */
 static bool keys_have_dup(const zs_reader *r, const zs_key *keys, uint32_t n, uint32_t *idx,
                           uint32_t *tmp)
 {
-	uint32_t w, i;
-
-	for (i = 0; i < n; i++) {
-		idx[i] = i;
-	}
-	for (w = 1; w<n; w = w> n / 2 ? n : w * 2) {
-		uint32_t lo, *t;
-		for (lo = 0; lo<n; lo = n - lo> 2 * w ? lo + 2 * w : n) {
-			uint32_t mid = n - lo > w ? lo + w : n, hi = n - mid > w ? mid + w : n;
-			uint32_t a = lo, b = mid, o = lo;
-			while (a < mid && b < hi) {
-				int c = key_cmp(r, &keys[idx[a]], &keys[idx[b]]);
-				if (c == 0) {
-					return true;
-				}
-				tmp[o++] = c < 0 ? idx[a++] : idx[b++];
-			}
-			while (a < mid) {
-				tmp[o++] = idx[a++];
-			}
-			while (b < hi) {
-				tmp[o++] = idx[b++];
-			}
-		}
-		t = idx;
-		idx = tmp;
-		tmp = t;
-	}
-	return false;
+	key_set ks;
+	ks.r = r;
+	ks.keys = keys;
+	return zs_sort_items(idx, tmp, n, key_set_cmp, &ks, true) == NULL;
 }
 
 /* Sorts v[0..n) in place, n log n comparisons whatever the values (heap sort). */

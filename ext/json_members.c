@@ -13,6 +13,7 @@
 #endif
 #include "php.h"
 #include "json_members.h"
+#include "zs_sort.h"
 
 typedef struct member {
 	zend_ulong h;   /* the string key's PHP hash, or the integer key */
@@ -29,9 +30,16 @@ static bool same_key(const member *m, zend_string **keys, uint32_t a, uint32_t b
 	return m[a].is_int || zend_string_equals(keys[a], keys[b]);
 }
 
+typedef struct members {
+	const member *m;
+	zend_string **keys;
+} members;
+
 /* Integer keys first, by value; then strings by length, then bytes. */
-static int key_cmp(const member *m, zend_string **keys, uint32_t a, uint32_t b)
+static int key_cmp(const void *ctx, uint32_t a, uint32_t b)
 {
+	const member *m = ((const members *)ctx)->m;
+	zend_string **keys = ((const members *)ctx)->keys;
 	size_t la, lb;
 
 	if (m[a].is_int != m[b].is_int) {
@@ -81,37 +89,18 @@ static bool repeats_hashed(member *m, zend_string **keys, uint32_t n, uint32_t *
 	return true;
 }
 
-/* Sets first and last of every member by a stable bottom-up merge sort of the member
- * numbers through idx[0..n) and tmp[0..n): equal keys end up side by side, in their order. */
-static void repeats_sorted(member *m, zend_string **keys, uint32_t n, uint32_t *idx, uint32_t *tmp)
+/* Sets first and last of every member by a stable sort of the member numbers through a[0..n)
+ * and b[0..n): equal keys end up side by side, in their order. */
+static void repeats_sorted(member *m, zend_string **keys, uint32_t n, uint32_t *a, uint32_t *b)
 {
-	uint32_t w, i, run;
+	members ctx;
+	uint32_t *idx, i, run;
 
-	for (i = 0; i < n; i++) {
-		idx[i] = i;
-	}
-	for (w = 1; w<n; w = w> n / 2 ? n : w * 2) {
-		uint32_t lo, *t;
-		for (lo = 0; lo<n; lo = n - lo> 2 * w ? lo + 2 * w : n) {
-			uint32_t mid = n - lo > w ? lo + w : n, hi = n - mid > w ? mid + w : n;
-			uint32_t a = lo, b = mid, o = lo;
-			while (a < mid && b < hi) {
-				/* ties from the left run: the earlier member stays first */
-				tmp[o++] = key_cmp(m, keys, idx[a], idx[b]) <= 0 ? idx[a++] : idx[b++];
-			}
-			while (a < mid) {
-				tmp[o++] = idx[a++];
-			}
-			while (b < hi) {
-				tmp[o++] = idx[b++];
-			}
-		}
-		t = idx;
-		idx = tmp;
-		tmp = t;
-	}
+	ctx.m = m;
+	ctx.keys = keys;
+	idx = zs_sort_items(a, b, n, key_cmp, &ctx, false);
 	for (run = 0; run < n; run = i) {
-		for (i = run + 1; i < n && key_cmp(m, keys, idx[run], idx[i]) == 0; i++) {
+		for (i = run + 1; i < n && key_cmp(&ctx, idx[run], idx[i]) == 0; i++) {
 			m[idx[i]].first = idx[run];
 		}
 		m[idx[run]].first = idx[run];
