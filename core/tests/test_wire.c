@@ -780,16 +780,25 @@ static void test_random(void)
 	ZS_CHECK(1);
 }
 
-// A map of `n` keys, key j from key_at(j), values 0: written to big[].
+// A map of `n` keys, or with `object` an object of class "X", key j from key_at(j), values
+// 0: written to big[].
 static unsigned char big[1 << 20];
 
-static size_t big_map(size_t n, void (*key_at)(size_t j, char *k, int64_t *iv, int *is_int))
+static size_t big_container(bool object, size_t n,
+                            void (*key_at)(size_t j, char *k, int64_t *iv, int *is_int))
 {
 	unsigned char *p = zs_wire_put_header(big, false);
 	size_t j;
 
-	*p++ = ZS_T_MAP;
-	p = zs_wire_put_varint(p, n - 1);
+	if (object) {
+		*p++ = ZS_T_OBJECT;
+		p = zs_wire_put_str_header(p, 1);
+		*p++ = 'X';
+		p = zs_wire_put_varint(p, n);
+	} else {
+		*p++ = ZS_T_MAP;
+		p = zs_wire_put_varint(p, n - 1);
+	}
 	for (j = 0; j < n; j++) {
 		char k[64];
 		int64_t iv = 0;
@@ -808,6 +817,11 @@ static size_t big_map(size_t n, void (*key_at)(size_t j, char *k, int64_t *iv, i
 		p = zs_wire_put_int(p, 0);
 	}
 	return (size_t)(p - big);
+}
+
+static size_t big_map(size_t n, void (*key_at)(size_t j, char *k, int64_t *iv, int *is_int))
+{
+	return big_container(false, n, key_at);
 }
 
 static zs_wire_error check_big(size_t n)
@@ -845,35 +859,24 @@ static void near_keys(size_t j, char *k, int64_t *iv, int *is_int)
 	k[len] = '\0';
 }
 
-// An object of class "X" with `n` keys: key j the integer j * 7 when j is even, else the
-// name of the digits of j * 7 + 1 (no two the same); when `twin` is nonzero, key twin is the
-// name of key twin - 1's integer. Values 0: written to big[].
+// Key j of an object: the integer j * 7 when j is even, else the name of the digits of
+// j * 7 + 1 (no two the same); when name_twin is nonzero, key name_twin is the name of key
+// name_twin - 1's integer.
+static size_t name_twin;
+static void numeric_names(size_t j, char *k, int64_t *iv, int *is_int)
+{
+	if (j % 2 == 0) {
+		*is_int = 1;
+		*iv = (int64_t)j * 7;
+	} else {
+		snprintf(k, 64, "%zu", j == name_twin ? (j - 1) * 7 : j * 7 + 1);
+	}
+}
+
 static size_t big_object(size_t n, size_t twin)
 {
-	unsigned char *p = zs_wire_put_header(big, false);
-	size_t j;
-
-	*p++ = ZS_T_OBJECT;
-	p = zs_wire_put_str_header(p, 1);
-	*p++ = 'X';
-	p = zs_wire_put_varint(p, n);
-	for (j = 0; j < n; j++) {
-		if (j % 2 == 0) {
-			p = zs_wire_put_int(p, (int64_t)j * 7);
-		} else {
-			char k[32];
-			size_t len;
-			snprintf(k, sizeof(k), "%zu", j == twin ? (j - 1) * 7 : j * 7 + 1);
-			len = strlen(k);
-			p = zs_wire_put_str_header(p, len);
-			memcpy(p, k, len);
-			p += len;
-		}
-	}
-	for (j = 0; j < n; j++) {
-		p = zs_wire_put_int(p, 0);
-	}
-	return (size_t)(p - big);
+	name_twin = twin;
+	return big_container(true, n, numeric_names);
 }
 
 // Property names (FORMAT.md §8.1): an object's integer key k and the name of k's digits are
