@@ -812,13 +812,15 @@ static zend_result run_fast(decoder *d)
 {
 	zs_reader *r = &d->r;
 
+	/* each step fills the fields its value type has, and put_item() reads only those */
+	zs_item it = {0, 0, 0, 0, 0};
+
 	while (d->depth > 0) {
 		/* f and keys stay valid until a container opens, which ends the inner loops */
 		dframe *f = &d->frames[d->depth - 1];
 		zs_rframe *rf = &r->frames[d->depth - 1];
 		HashTable *ht = f->ht;
 		uint32_t depth = d->depth;
-		zs_item it = {0, 0, 0, 0, 0};
 		const unsigned char *at;
 		int type, put;
 
@@ -859,9 +861,9 @@ static zend_result run_fast(decoder *d)
 				}
 			}
 		} else if (f->kind == F_MAPT) {
-			Bucket *b = ht->arData;
+			Bucket *b = ht->arData + (rf->count - rf->remaining);
 			while (rf->remaining > 0) {
-				zval *zv = &b[rf->count - rf->remaining].val;
+				zval *zv = &b++->val;
 				at = r->p;
 				type = step(r, rf, &it);
 				if (type < 0) {
