@@ -402,17 +402,34 @@ static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string 
 
 /* The entry named key among the first n of ht, where creating a fresh object put what it put
  * (dframe.fresh): the names of the shape's keys differ from each other (the reader rejects a
- * name given twice), so a key that is not among them is not in the table. Looking it up in
- * the whole table would walk the names of the earlier keys too, and names made to collide in
- * PHP's string hash would make each lookup walk all of them. n is what the class declares. */
+ * name given twice), so a key that is not among them is not in the table. Its slot's chain
+ * lists the later entries first, and names made to collide in PHP's string hash would put
+ * all the earlier keys' names there: past a few of those, the first n entries are looked at
+ * instead (n is what the class declares). */
 static zval *first_find(HashTable *ht, uint32_t n, zend_string *key)
 {
-	zend_ulong h = zend_string_hash_val(key);
-	Bucket *b = ht->arData, *end = b + n;
+	zend_ulong h;
+	uint32_t i, later = 0;
+	Bucket *b, *first_end;
 
-	for (; b < end; b++) {
-		if (b->h == h && b->key && zend_string_equals(b->key, key)) {
-			return &b->val;
+	if (n == 0) {
+		return NULL;
+	}
+	h = zend_string_hash_val(key);
+	first_end = ht->arData + n;
+	for (i = HT_HASH(ht, (uint32_t)h | ht->nTableMask); i != HT_INVALID_IDX; i = Z_NEXT(b->val)) {
+		b = HT_HASH_TO_BUCKET(ht, i);
+		if (b < first_end) {
+			if (b->h == h && b->key && zend_string_equals(b->key, key)) {
+				return &b->val;
+			}
+		} else if (++later > 8) {
+			for (b = ht->arData; b < first_end; b++) {
+				if (b->h == h && b->key && zend_string_equals(b->key, key)) {
+					return &b->val;
+				}
+			}
+			return NULL;
 		}
 	}
 	return NULL;

@@ -1,5 +1,5 @@
 --TEST--
-zser_unserialize: property names made to collide in PHP's string hash decode in time linear in their number: plain and protected names, into a stdClass and into __PHP_Incomplete_Class, and from __serialize() data
+zser_unserialize: property names made to collide in PHP's string hash decode in time linear in their number: plain and protected names, into a stdClass, __PHP_Incomplete_Class and a class declaring one of them, and from __serialize() data
 --EXTENSIONS--
 zser
 --FILE--
@@ -68,6 +68,25 @@ $db = strtr($da, array_combine($plain, $colliding));
 $data = zser_unserialize($db);
 var_dump(get_class($data), array_keys((array)$data) === $colliding);
 
+// A class that declares one of the names, given last: its entry, among the first of the
+// object's table, ends the slot's chain behind all the others. The stdClass blob of the same
+// names, its class name swapped for one of the same length.
+#[AllowDynamicProperties]
+final class CollDecl
+{
+    public $FYFYFYFYFYFYFYFYFYFYFYFYFYFY = 'default';
+}
+$last = [...array_slice($plain, 1), $plain[0]];
+$o = new stdClass();
+foreach ($last as $name) {
+    $o->$name = $name === $plain[0] ? 'given' : 1;
+}
+$ca = str_replace('stdClass', 'CollDecl', zser_serialize($o));
+$cb = strtr($ca, array_combine($plain, $colliding));
+$decl = zser_unserialize($cb);
+$names = array_keys(get_object_vars($decl));
+var_dump($colliding[0], $decl->{$colliding[0]}, $names[0] === $colliding[0], count($names));
+
 // Decoding them takes about as long as decoding the ordinary names: the quadratic walk made
 // it hundreds of times longer. Best of three each, so a busy machine does not decide.
 function best(string $blob, array $options = []): float
@@ -81,7 +100,8 @@ function best(string $blob, array $options = []): float
     return $t;
 }
 foreach (['plain' => [$a, $b, []], 'protected' => [$pa, $pb, []],
-    'incomplete' => [$a, $b, ['allowed_classes' => false]], 'data' => [$da, $db, []]] as $case => [$ordinary, $made, $options]) {
+    'incomplete' => [$a, $b, ['allowed_classes' => false]], 'data' => [$da, $db, []],
+    'declared' => [$ca, $cb, []]] as $case => [$ordinary, $made, $options]) {
     $ratio = best($made, $options) / best($ordinary, $options);
     echo $case, ': ', $ratio < 20 ? "linear\n" : "quadratic: ratio $ratio\n";
 }
@@ -97,7 +117,12 @@ string(27) "__PHP_Incomplete_Class_Name"
 bool(true)
 string(10) "CollideDst"
 bool(true)
+string(28) "FYFYFYFYFYFYFYFYFYFYFYFYFYFY"
+string(5) "given"
+bool(true)
+int(16384)
 plain: linear
 protected: linear
 incomplete: linear
 data: linear
+declared: linear
