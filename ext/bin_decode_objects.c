@@ -224,8 +224,7 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 			sym_keys(d, ev->shape);
 			f->kbase = ev->shape;
 		}
-		array_init_size(&f->data, ev->count);
-		zser_dec_table_init(Z_ARRVAL(f->data), list);
+		zser_dec_array_init(&f->data, ev->count, list);
 		f->ht = Z_ARRVAL(f->data);
 		return SUCCESS;
 	}

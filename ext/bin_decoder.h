@@ -215,8 +215,8 @@ static ZEND_ATTRIBUTE_UNUSED void *grow_ptrs(void *arr, uint32_t *cap, uint32_t 
 /* Where the keys of array shape `shape` start in d->keys, built on first use. */
 uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape);
 
-/* Sets up an array sized for all its values as packed or as a map (bin_decode.c). */
-void zser_dec_table_init(HashTable *ht, bool packed);
+/* A new array in *dest sized for `count` values, set up as packed or as a map (bin_decode.c). */
+void zser_dec_array_init(zval *dest, uint32_t count, bool packed);
 /* Pushes the frame of a container that starts at *dest; the caller sets its kind, ht and
  * obj. info is the typed property holding it, checked when it ends. */
 dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev);
