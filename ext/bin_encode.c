@@ -26,22 +26,19 @@
 #include "bin_shape_key.h"
 #include "bin_key_memo.h"
 
-/* The output is written at a raw cursor into chunks: first a buffer on the C stack, then
- * heap chunks of doubling size that are never moved. At the end one zend_string of the exact
- * size receives them all, so each byte is copied once (a growing string would copy it about
- * twice while growing and once more when trimmed). Past OUT_CHUNKED_MAX bytes the chunks
- * are gathered into one string that then grows by reallocation: blocks that large are
- * mapped on their own and mostly grow and shrink in place. */
-#define OUT_STACK       1024
-#define OUT_CHUNK_MIN   8192
-#define OUT_CHUNKED_MAX (1024 * 1024)
+/* The output is written at a raw cursor: into a buffer on the C stack, and past it into one
+ * zend_string that grows by reallocation and becomes the result. Zend MM serves a string of up
+ * to OUT_LARGE_MAX bytes from pages of its chunks, grows it in place while the pages after it
+ * are free and gives back its tail in place when it is trimmed, so the output is rarely
+ * copied and touches no page it does not fill. Heap chunks gathered into the result at the
+ * end had touched about twice the output's pages: in a process that maps and unmaps its
+ * chunks, as a long request that frees what it made does, those page faults were 30% of the
+ * time of a 1 MB output. */
+#define OUT_STACK     1024
+#define OUT_HEAP_MIN  8192
+#define OUT_LARGE_MAX (ZEND_MM_MAX_LARGE_SIZE - _ZSTR_STRUCT_SIZE(0))
 /* Past this many bytes of output, a value's strings are mostly out of the cache. */
-#define OUT_FAR         (256 * 1024)
-typedef struct out_chunk {
-	struct out_chunk *next;
-	size_t len;
-	unsigned char data[1];
-} out_chunk;
+#define OUT_FAR       (256 * 1024)
 
 /* String table (FORMAT.md §5): `strs` lists the strings by index (borrowed or held, see
  * str_hold_all()); `str_slots` is an open-addressing index over them. Both start inside the
@@ -93,12 +90,8 @@ typedef struct ce_shape {
 
 struct encoder {
 	unsigned char *p, *end, *base;
-	size_t stack_len;        /* bytes in the stack buffer once the output left it */
-	out_chunk *first, *last; /* heap chunks, in order; the cursor is in `last` if any */
-	size_t chunk_size;       /* size of the next heap chunk */
-	bool far;                /* the output passed OUT_FAR bytes: prefetch (encode_elems()) */
-	size_t chunked;          /* bytes in the chunks before the current one */
-	zend_string *big;        /* the output once it outgrew the chunks; the cursor is in it */
+	bool far;         /* the output passed OUT_FAR bytes: prefetch (encode_elems()) */
+	zend_string *big; /* the output once it left the stack buffer; the cursor is in it */
 	str_slot *str_slots;
 	bool str_pending;     /* strs[str_indexed..nstrs) are not in str_slots yet, or the
 	                         inline slots are not cleared yet */
@@ -155,68 +148,31 @@ static zend_always_inline zend_result encode_array(encoder *e, zval *v);
 
 /* ==== Output ==== */
 
-/* Copies the stack buffer and the chunks, in order, to dst; frees the chunks. */
-static char *out_gather(encoder *e, char *dst)
-{
-	out_chunk *c, *next;
-
-	memcpy(dst, e->stack, e->stack_len);
-	dst += e->stack_len;
-	for (c = e->first; c; c = next) {
-		next = c->next;
-		memcpy(dst, c->data, c->len);
-		dst += c->len;
-		efree(c);
-	}
-	e->first = e->last = NULL;
-	return dst;
-}
-
 static zend_never_inline void out_grow(encoder *e, size_t n)
 {
-	size_t len = (size_t)(e->p - e->base), size;
-	out_chunk *c;
+	size_t len = (size_t)(e->p - e->base), cap;
 
-	if (e->big || e->chunked + len + n > OUT_CHUNKED_MAX) {
-		size_t total = e->chunked + len, cap;
-		if (UNEXPECTED(n > ZSTR_MAX_LEN / 2 - total)) {
-			zend_error_noreturn(E_ERROR, "String size overflow");
-		}
-		cap = (total + n) * 2;
-		e->far = true;
-		if (e->big) {
-			e->big = zend_string_realloc(e->big, cap, 0);
-		} else {
-			if (e->last) {
-				e->last->len = len;
-			} else {
-				e->stack_len = len;
-			}
-			e->big = zend_string_alloc(cap, 0);
-			out_gather(e, ZSTR_VAL(e->big));
-		}
-		e->chunked = 0;
-		e->base = (unsigned char *)ZSTR_VAL(e->big);
-		e->p = e->base + total;
-		e->end = e->base + cap;
-		return;
+	if (UNEXPECTED(n > ZSTR_MAX_LEN / 2 - len)) {
+		zend_error_noreturn(E_ERROR, "String size overflow");
 	}
-	e->far = e->chunked + len >= OUT_FAR;
-	size = e->chunk_size > n ? e->chunk_size : n;
-	c = safe_emalloc(1, size, offsetof(out_chunk, data));
-	if (e->last) {
-		e->last->len = len;
-		e->last->next = c;
+	cap = (len + n) * 2;
+	if (cap < OUT_HEAP_MIN) {
+		cap = OUT_HEAP_MIN;
+	}
+	if (cap > OUT_LARGE_MAX && len + n <= OUT_LARGE_MAX) {
+		/* a block past it is mapped on its own: only when the output needs it */
+		cap = OUT_LARGE_MAX;
+	}
+	if (e->big) {
+		e->big = zend_string_realloc(e->big, cap, 0);
 	} else {
-		e->stack_len = len;
-		e->first = c;
+		e->big = zend_string_alloc(cap, 0);
+		memcpy(ZSTR_VAL(e->big), e->stack, len);
 	}
-	e->chunked += len;
-	c->next = NULL;
-	e->last = c;
-	e->base = e->p = c->data;
-	e->end = c->data + size;
-	e->chunk_size *= 2;
+	e->far = len >= OUT_FAR;
+	e->base = (unsigned char *)ZSTR_VAL(e->big);
+	e->p = e->base + len;
+	e->end = e->base + cap;
 }
 
 /* Room for n more bytes at the cursor. */
@@ -951,7 +907,7 @@ static void def_fresh_keys(encoder *e, HashTable *ht, uint32_t count)
 	e->nstrs = n;
 	e->str_pending = true;
 	if (memo && count >= KEY_MEMO_MIN && e->base == base) {
-		/* the bytes are in one piece (the output did not move to a new chunk) */
+		/* the bytes are in one piece (growing did not move the output) */
 		zser_key_memo_keep(ht, k0, (uint32_t)(k - k0), start, (size_t)(e->p - start));
 	}
 }
@@ -1719,45 +1675,24 @@ static zend_result encode_value(encoder *e, zval *v)
 }
 
 /* Appends the output to buf (which is empty for zser_serialize(): then the output string
- * itself, or one exact-size copy of the chunks). */
+ * itself, trimmed to its length, or one exact-size copy of the stack buffer). */
 static void out_finish(encoder *e, smart_str *buf)
 {
-	size_t len = (size_t)(e->p - e->base), total;
+	size_t len = (size_t)(e->p - e->base);
 
+	if (buf->s) {
+		smart_str_appendl(buf, (const char *)e->base, len);
+		return;
+	}
 	if (e->big) {
-		if (!buf->s) {
-			buf->s = e->big;
-			buf->a = (size_t)(e->end - e->base);
-			ZSTR_LEN(buf->s) = len;
-			e->big = NULL;
-		} else {
-			smart_str_appendl(buf, (const char *)e->base, len);
-		}
-		return;
-	}
-	if (!e->last && !buf->s) {
-		/* all of it in the stack buffer: one copy into the result */
+		buf->s = zend_string_truncate(e->big, len, 0);
+		e->big = NULL;
+	} else {
 		buf->s = zend_string_alloc(len, 0);
-		buf->a = len;
-		ZSTR_LEN(buf->s) = len;
 		memcpy(ZSTR_VAL(buf->s), e->stack, len);
-		return;
 	}
-	if (e->last) {
-		e->last->len = len;
-	} else {
-		e->stack_len = len;
-	}
-	total = e->chunked + len;
-	if (!buf->s) {
-		buf->s = zend_string_alloc(total, 0);
-		ZSTR_LEN(buf->s) = 0;
-		buf->a = total;
-	} else {
-		smart_str_alloc(buf, total, 0);
-	}
-	out_gather(e, ZSTR_VAL(buf->s) + ZSTR_LEN(buf->s));
-	ZSTR_LEN(buf->s) += total;
+	ZSTR_LEN(buf->s) = len;
+	buf->a = len;
 }
 
 static void encoder_free(encoder *e)
@@ -1788,11 +1723,6 @@ static void encoder_free(encoder *e)
 		efree(e->held);
 		efree(e->id_slots);
 	}
-	while (e->first) {
-		out_chunk *next = e->first->next;
-		efree(e->first);
-		e->first = next;
-	}
 	if (e->big) {
 		zend_string_efree(e->big);
 	}
@@ -1805,10 +1735,6 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 
 	e.base = e.p = e.stack;
 	e.end = e.stack + OUT_STACK;
-	e.stack_len = 0;
-	e.first = e.last = NULL;
-	e.chunk_size = OUT_CHUNK_MIN;
-	e.chunked = 0;
 	e.far = false;
 	e.big = NULL;
 	e.str_slots = e.str_slots0;

@@ -18,6 +18,19 @@ foreach ($values as $v) {
 }
 echo $same ? "ok pack/unpack match zser_serialize/zser_unserialize\n" : "FAIL pack/unpack differ\n";
 
+// appended after bytes already in the caller's buffer, from a few bytes to past the first MB,
+// with a back-reference (its header flag) in the largest
+$big = array_map(fn($i) => str_repeat(chr(65 + $i % 26), 40) . $i, range(0, 30000));
+$big[] = &$big[7];
+$appended = true;
+foreach ([[1, 2], $values, $big] as $v) {
+    foreach (['', 'HDR:', str_repeat('p', 5000)] as $prefix) {
+        $appended = $appended && zser_capi_demo_pack_after($prefix, $v) === $prefix . zser_serialize($v);
+    }
+}
+echo $appended ? "ok appended after a prefix: the prefix and zser_serialize()'s bytes\n"
+    : "FAIL appended output differs\n";
+
 $warned = false;
 set_error_handler(function ($no) use (&$warned) {
     $warned = $no === E_WARNING;

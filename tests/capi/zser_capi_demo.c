@@ -2,7 +2,9 @@
  *
  * A minimal extension built against the installed php_zser.h, as another extension (a cache or
  * session client) would use zser: zser_capi_demo_pack($value) returns the zser bytes or false,
- * zser_capi_demo_unpack($bytes) returns the value or false (zser raised the warning). Built
+ * zser_capi_demo_pack_after($prefix, $value) the zser bytes appended to $prefix in the same
+ * buffer (a client writing its own header first), zser_capi_demo_unpack($bytes) returns the
+ * value or false (zser raised the warning). Built
  * and run only by the capi CI stage; it is the example of docs/C-API.md.
  */
 #ifdef HAVE_CONFIG_H
@@ -13,6 +15,11 @@
 #include "ext/zser/php_zser.h"
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_pack, 0, 0, 1)
+ZEND_ARG_INFO(0, value)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_pack_after, 0, 0, 2)
+ZEND_ARG_INFO(0, prefix)
 ZEND_ARG_INFO(0, value)
 ZEND_END_ARG_INFO()
 
@@ -31,6 +38,25 @@ PHP_FUNCTION(zser_capi_demo_pack)
 
 	if (php_zser_serialize(&buf, value) == FAILURE) {
 		/* The exception (or warning) is already raised; what was written is ours to free. */
+		smart_str_free(&buf);
+		RETURN_FALSE;
+	}
+	RETURN_STR(smart_str_extract(&buf));
+}
+
+PHP_FUNCTION(zser_capi_demo_pack_after)
+{
+	zend_string *prefix;
+	zval *value;
+	smart_str buf = {0};
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(prefix)
+		Z_PARAM_ZVAL(value)
+	ZEND_PARSE_PARAMETERS_END();
+
+	smart_str_append(&buf, prefix);
+	if (php_zser_serialize(&buf, value) == FAILURE) {
 		smart_str_free(&buf);
 		RETURN_FALSE;
 	}
@@ -56,6 +82,7 @@ PHP_FUNCTION(zser_capi_demo_unpack)
 /* clang-format off */
 static const zend_function_entry demo_functions[] = {
 	PHP_FE(zser_capi_demo_pack, arginfo_pack)
+	PHP_FE(zser_capi_demo_pack_after, arginfo_pack_after)
 	PHP_FE(zser_capi_demo_unpack, arginfo_unpack)
 	PHP_FE_END
 };
