@@ -1295,17 +1295,13 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 	return encode_elems(e, ht, self, false);
 }
 
-/* An array value whose slot is taken. */
+/* An array value whose slot is taken, not empty (an empty array is written as FIXLIST by
+ * the caller: it is no level deeper, FORMAT.md §11). */
 static zend_always_inline zend_result encode_array(encoder *e, zval *v)
 {
 	bool rcn = e->rcn;
 	zend_result res;
 
-	if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
-		/* an empty array is no level deeper (FORMAT.md §11) */
-		out_tag(e, ZS_T_FIXLIST);
-		return SUCCESS;
-	}
 	if (enter(e) != SUCCESS) {
 		return FAILURE;
 	}
@@ -1664,6 +1660,10 @@ static zend_result encode_value(encoder *e, zval *v)
 		write_string(e, Z_STR_P(v));
 		return SUCCESS;
 	case IS_ARRAY:
+		if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
+			out_tag(e, ZS_T_FIXLIST);
+			return SUCCESS;
+		}
 		return encode_array(e, v);
 	case IS_OBJECT:
 		return encode_object(e, v);

@@ -94,7 +94,18 @@ bool zser_key_memo_find(HashTable *ht, uint32_t count, zser_key_memo_hit *hit)
 	}
 	k = w->keys;
 	kend = k + count;
-	for (b = ht->arData, end = b + ht->nNumUsed; b != end; b++) {
+	b = ht->arData;
+	end = b + ht->nNumUsed;
+	if (EXPECTED(ht->nNumUsed == count && !(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))) {
+		/* no holes: every bucket is one of the keys (as keys_match_ht() finds) */
+		for (; b != end; b++, k++) {
+			if (b->key != k->s || b->h != k->v) {
+				return false;
+			}
+		}
+		goto hit;
+	}
+	for (; b != end; b++) {
 		zval *z = &b->val;
 		if (Z_TYPE_P(z) == IS_INDIRECT) {
 			z = Z_INDIRECT_P(z);
@@ -110,6 +121,7 @@ bool zser_key_memo_find(HashTable *ht, uint32_t count, zser_key_memo_hit *hit)
 	if (k != kend) {
 		return false;
 	}
+hit:
 	hit->keys = w->keys;
 	hit->strs = w->strs;
 	hit->nstrs = w->nstrs;
