@@ -18,9 +18,15 @@ if test "$PHP_ZSER" != "no"; then
     AC_MSG_RESULT([no])
   fi
 
-  PHP_NEW_EXTENSION(zser, $zser_ext_sources, $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden)
+  zser_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden"
+  dnl Calls into PHP (emalloc, the hash functions) go through the GOT instead of a PLT stub:
+  dnl one jump less per call, measured 7% of zser_serialize() of a small array. The symbols
+  dnl are then bound when the module loads; all of them are PHP's or a required module's.
+  AX_CHECK_COMPILE_FLAG([-fno-plt], [zser_cflags="$zser_cflags -fno-plt"])
+
+  PHP_NEW_EXTENSION(zser, $zser_ext_sources, $ext_shared,, $zser_cflags)
   dnl The core sits beside ext/, so its objects are added with their own directory.
-  PHP_ADD_SOURCES_X([../core], [$zser_core_sources], [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden],
+  PHP_ADD_SOURCES_X([../core], [$zser_core_sources], [$zser_cflags],
     [shared_objects_zser], [yes])
   PHP_ADD_BUILD_DIR([$ext_builddir/../core])
   PHP_ADD_INCLUDE([$ext_srcdir/../core])
