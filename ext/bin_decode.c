@@ -19,6 +19,7 @@
 #include "ext/standard/basic_functions.h"
 #include "bin_decoder.h"
 #include "zs_prefault.h"
+#include "zser_alloc.h"
 
 /* The decoder's tables (the reader's strings, keys and scratch set, its own key table) are
  * written from end to end as the input fills them: the large ones get their pages at once
@@ -99,54 +100,14 @@ static zend_never_inline zend_string *long_str(const unsigned char *s, size_t le
 	return str;
 }
 
-/* emalloc() for the blocks a decode makes by the thousand (strings, arrays). PHP's allocator
- * hands out the head of a free list of blocks of one size and keeps the next free block's
- * address in the head's first word. After a large value was freed, the blocks of those lists
- * are out of the cache, and each allocation waits for the miss on the block before it: a
- * chain that took about 30% of the time decoding 5,000 rows. Prefetching the successor as
- * soon as a block is taken overlaps that miss with the decode's work until the next
- * allocation of the same size. The word is read before the block is written; a prefetch
- * never faults, so whatever else it holds (another allocator's data) costs one instruction. */
-static zend_always_inline void *alloc_block(size_t size)
-{
-	void *p = emalloc(size);
-	void *next;
-	memcpy(&next, p, sizeof(next));
-	__builtin_prefetch(next, 1, 3);
-	return p;
-}
-
-static zend_always_inline zend_string *alloc_str(const unsigned char *s, size_t len)
-{
-	zend_string *str = alloc_block(ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(len)));
-	GC_SET_REFCOUNT(str, 1);
-	GC_TYPE_INFO(str) = GC_STRING;
-	ZSTR_H(str) = 0;
-	ZSTR_LEN(str) = len;
-	memcpy(ZSTR_VAL(str), s, len);
-	ZSTR_VAL(str)[len] = '\0';
-	return str;
-}
-
 /* Readies an array made with room for all its values, which the decode then writes in full:
  * the large ones have their pages mapped at once (zs_prefault.h). A packed table is not
- * written by its set-up; a map's hash part is, so the pages of a map are mapped after it.
- * A packed table is set up here as zend_hash_real_init_packed() sets it up (the macros are
- * the engine's), so that its block comes from alloc_block(); PHP 8.1's packed tables hold
- * buckets and keep the engine's function. */
+ * written by its set-up; a map's hash part is, so the pages of a map are mapped after it. */
 static void table_init(HashTable *ht, bool packed)
 {
 	if (packed) {
-#if PHP_VERSION_ID >= 80200
-		void *data = alloc_block(HT_PACKED_SIZE_EX(ht->nTableSize, HT_MIN_MASK));
-		HT_SET_DATA_ADDR(ht, data);
-		HT_FLAGS(ht) = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
-		HT_HASH_RESET_PACKED(ht);
-		zs_prefault(data, HT_PACKED_SIZE_EX(ht->nTableSize, HT_MIN_MASK));
-#else
-		zend_hash_real_init_packed(ht);
-		zs_prefault(HT_GET_DATA_ADDR(ht), HT_SIZE_EX(ht->nTableSize, HT_MIN_MASK));
-#endif
+		zser_table_init_packed(ht);
+		zs_prefault(HT_GET_DATA_ADDR(ht), ZSER_PACKED_SIZE(ht->nTableSize));
 	} else {
 		zend_hash_real_init_mixed(ht);
 		zs_prefault(HT_GET_DATA_ADDR(ht), HT_SIZE_EX(ht->nTableSize, ht->nTableMask));
@@ -156,9 +117,8 @@ static void table_init(HashTable *ht, bool packed)
 /* A new array in *dest with room for `count` values, packed or a map. */
 void zser_dec_array_init(zval *dest, uint32_t count, bool packed)
 {
-	HashTable *ht = alloc_block(sizeof(HashTable));
+	HashTable *ht = zser_array_new(count);
 
-	_zend_hash_init(ht, count, ZVAL_PTR_DTOR, 0);
 	ZVAL_ARR(dest, ht);
 	table_init(ht, packed);
 }
@@ -170,7 +130,7 @@ static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 	if (len == 1) {
 		return ZSTR_CHAR(s[0]);
 	}
-	return EXPECTED(len < ZS_PREFAULT_MIN) ? alloc_str(s, len) : long_str(s, len);
+	return EXPECTED(len < ZS_PREFAULT_MIN) ? zser_str_new((const char *)s, len) : long_str(s, len);
 }
 
 /* A string value: the first use of an entry hands the new string to the value itself. */
@@ -311,7 +271,7 @@ static zend_always_inline void *table_alloc(const HashTable *t)
 {
 #define ZSER_TABLE_CASE(n) \
 	case n:                \
-		return alloc_block(HT_SIZE_EX(n, HT_SIZE_TO_MASK(n)))
+		return zser_alloc_block(HT_SIZE_EX(n, HT_SIZE_TO_MASK(n)))
 	switch (t->nTableSize) {
 		ZSER_TABLE_CASE(8);
 		ZSER_TABLE_CASE(16);
@@ -364,7 +324,7 @@ static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shap
 	t = ds->tmpl;
 copy:
 	/* the same header, hash slots and buckets; the copy takes a reference to each key */
-	ht = alloc_block(sizeof(HashTable));
+	ht = zser_alloc_block(sizeof(HashTable));
 	memcpy(ht, t, sizeof(HashTable));
 	GC_SET_REFCOUNT(ht, 1);
 	GC_TYPE_INFO(ht) = GC_ARRAY;

@@ -20,6 +20,7 @@
 #include "zser_internal.h"
 #include "json_common.h"
 #include "json_members.h"
+#include "zser_alloc.h"
 #include "zs_strtod.h"
 
 #include <float.h>
@@ -443,7 +444,7 @@ static zend_always_inline void str_zval(zval *zv, const strview *sv)
 		}
 		return;
 	}
-	ZVAL_STR(zv, zend_string_init(sv->s, sv->len, 0));
+	ZVAL_STR(zv, zser_str_new(sv->s, sv->len));
 }
 
 /* Cache slot of a key, from its length and its first and last bytes: cheaper than the
@@ -481,7 +482,7 @@ static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t
 		return len ? ZSTR_CHAR((unsigned char)s[0]) : ZSTR_EMPTY_ALLOC();
 	}
 	if (len > KEY_CACHE_LEN) {
-		return zend_string_init(s, len, 0);
+		return zser_str_new(s, len);
 	}
 	idx = key_slot(s, len);
 	bit = (uint64_t)1 << (idx & 63);
@@ -492,7 +493,7 @@ static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t
 		}
 		zend_string_release_ex(k, 0);
 	}
-	k = zend_string_init(s, len, 0);
+	k = zser_str_new(s, len);
 	zend_string_hash_val(k);
 	P->key_used[idx / 64] |= bit;
 	P->key_cache[idx] = zend_string_copy(k);
@@ -704,8 +705,8 @@ static void close_array(parser *P, const frame *f)
 {
 	size_t n = P->vtop - f->vstart, i;
 	zval *v = &P->vals[f->vstart];
-	HashTable *ht = zend_new_array((uint32_t)n);
-	zend_hash_real_init_packed(ht);
+	HashTable *ht = zser_array_new((uint32_t)n);
+	zser_table_init_packed(ht);
 	ZEND_HASH_FILL_PACKED(ht)
 	{
 		for (i = 0; i < n; i++) {
@@ -771,7 +772,7 @@ static void close_object(parser *P, frame *f)
 {
 	size_t n = P->vtop - f->vstart;
 	size_t k0 = P->ktop - n;
-	HashTable *ht = zend_new_array((uint32_t)n);
+	HashTable *ht = zser_array_new((uint32_t)n);
 
 	fill_members(ht, &P->keys[k0], &P->vals[f->vstart], n, P->assoc);
 	if (P->assoc) {
