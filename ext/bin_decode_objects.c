@@ -113,7 +113,10 @@ static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint
 		return FAILURE;
 	}
 	created(d, Z_OBJ_P(dest));
-	if (ce == php_ce_incomplete_class) {
+	/* An object that is incomplete because its class is unknown or not allowed keeps the name
+	 * it was written under. Written under the incomplete class's own name, which the lookup
+	 * finds (and resolve_class() remembers), it keeps none, as unserialize() stores none. */
+	if (ce == php_ce_incomplete_class && !(cls < d->classes_cap && d->classes[cls] == ce)) {
 		php_store_class_name(dest, str_at(d, cls));
 	}
 	return SUCCESS;

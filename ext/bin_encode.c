@@ -1509,7 +1509,15 @@ static zend_result encode_object(encoder *e, zval *struc)
 			}
 			props = zend_get_properties_for(struc, ZEND_PROP_PURPOSE_SERIALIZE);
 			e->rcn = GC_REFCOUNT(props) > 1;
-			res = encode_props(e, struc, name, props, incomplete);
+			if (incomplete && zend_array_count(props) == 1) {
+				/* serialize() counts one property less for the class name an incomplete
+				 * object keeps, and writes none when that leaves none: also when the one
+				 * property is another (the object came from unserialize() of the class
+				 * __PHP_Incomplete_Class itself), which it then drops */
+				res = encode_props(e, struc, name, (HashTable *)&zend_empty_array, true);
+			} else {
+				res = encode_props(e, struc, name, props, incomplete);
+			}
 			zend_release_properties(props);
 			if (incomplete) {
 				zend_string_release(name);

@@ -56,8 +56,11 @@ static void make_value(fz_result *r, zval *input, size_t size)
 }
 
 /* serialize(unserialize(serialize(v))), given serialize(v); NULL if PHP's own round trip
- * throws. PHP's copy is left in `ref` for the caller to encode and free. */
-static zend_string *php_round_trip(fz_result *ref, zend_string *serialized)
+ * throws. PHP's copy is left in `ref` for the caller to encode and free. *unreadable: PHP's
+ * unserialize() refuses what its serialize() wrote, so there is no round trip to compare with
+ * (serialize() counts one property too few for an incomplete object without the class name
+ * it keeps, when it has two or more). */
+static zend_string *php_round_trip(fz_result *ref, zend_string *serialized, bool *unreadable)
 {
 	zval arg;
 
@@ -65,6 +68,10 @@ static zend_string *php_round_trip(fz_result *ref, zend_string *serialized)
 	__lsan_disable();
 	fz_call(ref, "unserialize", 1, &arg);
 	__lsan_enable();
+	/* a notice on PHP 8.2, a warning from 8.3 */
+	*unreadable = !ref->ex_class && Z_TYPE(ref->ret) == IS_FALSE &&
+	              ref->warnings + ref->notices > 0 &&
+	              !zend_string_equals_literal(serialized, "b:0;");
 	return ref->ex_class ? NULL : fz_serialize(&ref->ret);
 }
 
@@ -73,6 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	zval input;
 	fz_result value, blob, copy, blob2, ref, ref_blob;
 	zend_string *want, *got, *php_rt;
+	bool unreadable;
 
 	fz_request_begin(data, size);
 	ZVAL_STRINGL(&input, (const char *)data, size);
@@ -98,7 +106,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		add_assoc_bool(&args[1], "throw_on_error", 1);
 		fz_call(&copy, "zser_unserialize", 2, args);
 		zval_ptr_dtor(&args[1]);
-		php_rt = php_round_trip(&ref, want);
+		php_rt = php_round_trip(&ref, want, &unreadable);
+		if (unreadable) {
+			zend_string_release(php_rt);
+			zend_string_release(want);
+			fz_result_free(&copy);
+			fz_result_free(&ref);
+			goto done;
+		}
 		if (copy.ex_class) {
 			/* agreement when PHP's own round trip throws the same (an internal class's
 			 * __unserialize() refusing what its __serialize() gave) */

@@ -39,6 +39,27 @@ $ser = str_replace('"Gone"', '"Lost"', serialize([new Gone]));
 bin_same_decode('unknown class', $ser, $blob, []);
 $z = zser_unserialize($blob);
 var_dump(get_class($z[0]), serialize($z) === $ser);
+// Objects of the class __PHP_Incomplete_Class itself keep no class name. serialize() counts one
+// property less for it: with one property (here a reference to the object) it writes none, and
+// zser's round trip drops it as PHP's own does; with two it writes a count unserialize()
+// refuses, and zser gives the object back as it was, without a class name.
+foreach (['O:22:"__PHP_Incomplete_Class":1:{i:1;R:1;}', 'O:22:"__PHP_Incomplete_Class":1:{s:1:"a";i:6;}',
+          'O:22:"__PHP_Incomplete_Class":0:{}'] as $s) {
+    $o = unserialize($s);
+    $php = serialize(unserialize(serialize($o)));
+    echo $php, ' ', serialize(zser_unserialize(zser_serialize($o))) === $php ? 'same' : 'differs', "\n";
+}
+$two = unserialize('O:22:"__PHP_Incomplete_Class":2:{s:1:"a";i:6;s:1:"b";i:7;}');
+var_dump(@unserialize(serialize($two)));
+$back = zser_unserialize(zser_serialize($two));
+var_dump($back == $two, array_keys((array)$back));
+// Written under the incomplete class's own name, an object keeps no class name, as after
+// unserialize(); not allowed, it keeps that name, as after unserialize() too.
+foreach ([[], ['allowed_classes' => false]] as $opts) {
+    $o = unserialize('O:22:"__PHP_Incomplete_Class":0:{}');
+    $ours = array_keys((array)zser_unserialize(zser_serialize($o), $opts));
+    var_dump($ours, $ours === array_keys((array)unserialize(serialize($o), $opts)));
+}
 ?>
 --EXPECT--
 allowed_classes=false: ok
@@ -52,4 +73,23 @@ bool(true)
 bool(true)
 unknown class: ok
 string(22) "__PHP_Incomplete_Class"
+bool(true)
+O:22:"__PHP_Incomplete_Class":0:{} same
+O:22:"__PHP_Incomplete_Class":0:{} same
+O:22:"__PHP_Incomplete_Class":0:{} same
+bool(false)
+bool(true)
+array(2) {
+  [0]=>
+  string(1) "a"
+  [1]=>
+  string(1) "b"
+}
+array(0) {
+}
+bool(true)
+array(1) {
+  [0]=>
+  string(27) "__PHP_Incomplete_Class_Name"
+}
 bool(true)

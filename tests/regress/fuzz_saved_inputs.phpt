@@ -25,11 +25,18 @@ function round_trip(callable $f): string
         return get_class($e) . ': ' . $e->getMessage();
     }
 }
+// Where PHP's own unserialize() refuses what its serialize() wrote, there is no round trip to
+// compare with (as in the harness); zser's must still give the value back.
 foreach (glob("$dir/fuzz_bin_roundtrip/*") as $file) {
     $value = @unserialize(file_get_contents($file));
     $ours = round_trip(fn() => zser_unserialize(zser_serialize($value), ['throw_on_error' => true]));
-    $php = round_trip(fn() => unserialize(serialize($value)));
-    printf("fuzz_bin_roundtrip/%s: %s\n", basename($file), $ours === $php ? 'same as serialize()' : 'DIFFERENT');
+    $php = round_trip(fn() => @unserialize(serialize($value)));
+    $verdict = $ours === $php ? 'same as serialize()' : 'DIFFERENT';
+    if ($php === 'b:0;' && serialize($value) !== 'b:0;') {
+        $verdict = "serialize()'s bytes refused by unserialize(); zser's round trip "
+            . (serialize(zser_unserialize(zser_serialize($value))) === serialize($value) ? 'keeps the value' : 'DIFFERENT');
+    }
+    printf("fuzz_bin_roundtrip/%s: %s\n", basename($file), $verdict);
 }
 foreach (glob("$dir/fuzz_json_decode/*") as $file) {
     $json = file_get_contents($file);
@@ -45,6 +52,8 @@ fuzz_unserialize/grow_from_null: canonical round trip
 fuzz_wire_read/empty_object_shape: canonical round trip
 fuzz_bin_roundtrip/datetime_offset_refused: same as serialize()
 fuzz_bin_roundtrip/datetime_utc_abbreviation: same as serialize()
+fuzz_bin_roundtrip/incomplete_class_one_property: same as serialize()
+fuzz_bin_roundtrip/incomplete_class_two_properties: serialize()'s bytes refused by unserialize(); zser's round trip keeps the value
 fuzz_bin_roundtrip/object_met_again_through_root_reference: same as serialize()
 fuzz_bin_roundtrip/php_unserialize_leak: same as serialize()
 fuzz_bin_roundtrip/reference_to_root: same as serialize()
