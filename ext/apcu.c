@@ -68,7 +68,9 @@ void zser_apcu_minit(void)
 const char *zser_apcu_status(void)
 {
 	if (registered) {
-		return "registered (apc.serializer=zser)";
+		return zser_ini_is("apc.serializer", "zser")
+		               ? "registered, in use (apc.serializer=zser)"
+		               : "registered, not in use (apc.serializer is not zser)";
 	}
 	/* APCu only offers its registry when it is enabled (apc.enabled, apc.enable_cli). */
 	return zend_hash_str_exists(&module_registry, ZEND_STRL("apcu"))

@@ -156,8 +156,13 @@ void zser_session_minit(void)
 
 const char *zser_session_status(void)
 {
-	return registered ? "registered (session.serialize_handler=zser)"
-	                  : "not registered (ext/session has no free serializer slot)";
+	if (!registered) {
+		return "not registered (ext/session has no free serializer slot)";
+	}
+	/* Registration only makes zser available: whether it is used is the ini setting's. */
+	return zser_ini_is("session.serialize_handler", "zser")
+	               ? "registered, in use (session.serialize_handler=zser)"
+	               : "registered, not in use (session.serialize_handler is not zser)";
 }
 
 #else /* no ext/session compiled in */

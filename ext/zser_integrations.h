@@ -12,9 +12,19 @@
 #include "php_ini.h"
 #include "php_zser.h"
 
+/* Whether the ini setting NAME currently holds exactly VALUE (false when NAME is unknown). */
+static inline bool zser_ini_is(const char *name, const char *value)
+{
+	bool exists = false;
+	const char *cur = zend_ini_string_ex(name, strlen(name), 0, &exists);
+
+	return exists && cur != NULL && strcmp(cur, value) == 0;
+}
+
 /* Registers session.serialize_handler=zser when ext/session is compiled into PHP. */
 void zser_session_minit(void);
-/* phpinfo() text: whether the session serializer is registered, and why not. */
+/* phpinfo() text: whether the session serializer is registered (and why not), and whether
+ * session.serialize_handler selects it. */
 const char *zser_session_status(void);
 
 /* Registers apc.serializer=zser when APCu is loaded. */

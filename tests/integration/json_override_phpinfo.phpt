@@ -17,7 +17,7 @@ foreach (['Version', 'Binary format version', 'Session serializer', 'APCu serial
 --EXPECTF--
 Version => %d.%d.%s
 Binary format version => %d
-Session serializer => registered (session.serialize_handler=zser)
+Session serializer => registered, not in use (session.serialize_handler is not zser)
 APCu serializer => %s
 json_* override => on (json_* run zser)
 zser.json_override => 1 => 1
