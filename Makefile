@@ -18,16 +18,21 @@ EXT_SOURCES := $(sort $(wildcard ext/*.c ext/*.h core/*.c core/*.h))
 CORE_SOURCES:= $(sort $(wildcard core/*.c))
 UNIT_TESTS  := $(patsubst core/tests/%.c,build/unit/%,$(wildcard core/tests/test_*.c))
 
-.PHONY: all build ext unit-build deps test bench install clean arginfo format
+.PHONY: all build ext unit-build deps build-deps test bench install uninstall clean arginfo format
 
 all: build
 
 deps:
 	@bash tools/install-deps.sh
 
+build-deps:
+	@bash tools/install-deps.sh build
+
 # Optional parts (cli, fuzzers, ...) live in mk/*.mk and add themselves to BUILD_EXTRA.
 BUILD_EXTRA :=
 INSTALL_EXTRA :=
+INSTALLED_EXTRA :=
+UNINSTALL_EXTRA :=
 -include $(sort $(wildcard mk/*.mk))
 
 build: ext unit-build $(BUILD_EXTRA)
@@ -63,9 +68,23 @@ test: deps build
 bench: deps build
 	@bash bench/run
 
-install: deps ext $(INSTALL_EXTRA)
-	$(MAKE) -C ext install
-	@echo "zser installed into $$($(PHP_CONFIG) --extension-dir); enable it with extension=zser (see zser.ini)"
+# install puts in place only what the extension and the CLI need (built stripped of debug
+# information), and uninstall removes exactly those files. DESTDIR stages into another root.
+PHP_EXT_DIR  = $(shell $(PHP_CONFIG) --extension-dir)
+PHP_INC_DIR  = $(shell $(PHP_CONFIG) --include-dir)/ext/zser
+INSTALLED_EXT = $(PHP_EXT_DIR)/zser.so $(PHP_INC_DIR)/php_zser.h
+
+install: build-deps ext $(INSTALL_EXTRA)
+	install -d $(DESTDIR)$(PHP_EXT_DIR) $(DESTDIR)$(PHP_INC_DIR)
+	install -m 0755 $(EXT_SO) $(DESTDIR)$(PHP_EXT_DIR)/zser.so
+	strip --strip-unneeded $(DESTDIR)$(PHP_EXT_DIR)/zser.so
+	install -m 0644 ext/php_zser.h $(DESTDIR)$(PHP_INC_DIR)/php_zser.h
+	@echo "installed:"; for f in $(INSTALLED_EXT) $(INSTALLED_EXTRA); do echo "  $(DESTDIR)$$f"; done
+	@echo "enable it with extension=zser (see zser.ini); make uninstall removes these files"
+
+uninstall: $(UNINSTALL_EXTRA)
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED_EXT))
+	-rmdir $(DESTDIR)$(PHP_INC_DIR) 2>/dev/null
 
 format:
 	clang-format -i $$(git ls-files 'core/*.[ch]' 'ext/*.[ch]' 'cli/*.[ch]' 'fuzz/*.[ch]' 'bench/*.[ch]' | grep -v _arginfo.h)

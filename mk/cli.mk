@@ -9,8 +9,10 @@ MANDIR      ?= $(PREFIX)/share/man
 
 BUILD_EXTRA += cli
 INSTALL_EXTRA += install-cli
+INSTALLED_EXTRA += $(BINDIR)/zser $(MANDIR)/man1/zser.1
+UNINSTALL_EXTRA += uninstall-cli
 
-.PHONY: cli install-cli test-cli
+.PHONY: cli install-cli uninstall-cli test-cli
 
 cli: $(CLI_BIN)
 
@@ -20,8 +22,11 @@ $(CLI_BIN): $(CLI_SOURCES) $(wildcard cli/*.h) $(CORE_SOURCES) $(wildcard core/*
 
 install-cli: $(CLI_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
-	install -m 0755 $(CLI_BIN) $(DESTDIR)$(BINDIR)/zser
+	install -m 0755 -s $(CLI_BIN) $(DESTDIR)$(BINDIR)/zser
 	install -m 0644 docs/zser.1 $(DESTDIR)$(MANDIR)/man1/zser.1
+
+uninstall-cli:
+	rm -f $(DESTDIR)$(BINDIR)/zser $(DESTDIR)$(MANDIR)/man1/zser.1
 
 test-cli: $(CLI_BIN)
 	bash cli/tests/run.sh

@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that building, testing and benchmarking need, and nothing
 # that is already there. Only apt-get is used; nothing is downloaded from anywhere else.
+#   install-deps.sh          everything `make test` and `make bench` use
+#   install-deps.sh build    only what building and installing the extension and the CLI need
+#                            (what `make install` uses: no test or benchmark tools on a server)
 set -euo pipefail
 v=${PHP_VERSION:-8.2}
+if [ "${1:-}" = build ]; then
+	packages=("php$v-dev" gcc libc6-dev make binutils)
+else
 packages=(
 	"php$v-cli" "php$v-dev" "libphp$v-embed"
 	"php$v-igbinary" "php$v-msgpack" "php$v-apcu" "php$v-redis"
@@ -10,6 +16,7 @@ packages=(
 	"php$v-xml"
 	redis-server php-parser clang libclang-rt-dev llvm valgrind clang-format make
 )
+fi
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

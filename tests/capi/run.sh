@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # zser — SPDX-License-Identifier: MIT
 #
-# `make install` into a scratch root; check that the installed zser registers its serializers
-# whatever the load order; then build tests/capi (a separate extension using zser's C API
-# through the installed ext/zser/php_zser.h) and run it next to zser.
+# `make install` into a scratch root: it installs exactly the extension, its header, the CLI and
+# its man page, stripped, and `make uninstall` removes exactly those. Check that the installed
+# zser registers its serializers whatever the load order; then build tests/capi (a separate
+# extension using zser's C API through the installed ext/zser/php_zser.h) and run it next to zser.
 # Usage: tests/capi/run.sh   env: PHP (php8.2), PHPIZE, PHP_CONFIG.
 # Last line: "capi: P passed, F failed, S skipped".
 set -uo pipefail
@@ -28,13 +29,33 @@ trap 'rm -rf "$work"' EXIT
 root=$work/root
 incdir=$("$PHP_CONFIG" --include-dir)
 extdir=$("$PHP_CONFIG" --extension-dir)
-if make -s -C "$top/ext" install INSTALL_ROOT="$root" >"$work/install.log" 2>&1 &&
-	[ -f "$root$extdir/zser.so" ] && [ -f "$root$incdir/ext/zser/php_zser.h" ]; then
-	pass "make install puts zser.so and ext/zser/php_zser.h in place"
+mk=(make -s --no-print-directory -C "$top" PHP_CONFIG="$PHP_CONFIG" PHPIZE="$PHPIZE" PREFIX=/usr/local DESTDIR="$root")
+expected=$(printf '%s\n' "$extdir/zser.so" "$incdir/ext/zser/php_zser.h" /usr/local/bin/zser \
+	/usr/local/share/man/man1/zser.1 | sort)
+if "${mk[@]}" install >"$work/install.log" 2>&1; then
+	got=$(cd "$root" && find . -type f | sed 's/^\.//' | sort)
+	if [ "$got" = "$expected" ]; then
+		pass "make install installs zser.so, ext/zser/php_zser.h, the CLI and its man page, nothing else"
+	else
+		fail "make install installed: $got"
+	fi
 else
 	fail "make install (see below)"
 	tail -n 20 "$work/install.log"
 	finish
+fi
+if readelf -S "$root$extdir/zser.so" "$root/usr/local/bin/zser" | grep -q '\.debug_'; then
+	fail "installed zser.so or zser still carries debug information"
+else
+	pass "installed zser.so and zser carry no debug information"
+fi
+# uninstall from a copy of the root, so that the checks below use the installed files
+cp -a "$root" "$work/uninstall-root"
+if "${mk[@]}" DESTDIR="$work/uninstall-root" uninstall >"$work/uninstall.log" 2>&1 &&
+	[ -z "$(find "$work/uninstall-root" -type f)" ]; then
+	pass "make uninstall removes every installed file"
+else
+	fail "make uninstall left: $(find "$work/uninstall-root" -type f)"
 fi
 
 # An installed zser listed before apcu and session still registers with both: its module
