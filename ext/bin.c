@@ -117,6 +117,12 @@ PHP_FUNCTION(zser_unserialize)
 	if (options && parse_options(options, &opts) != SUCCESS) {
 		goto cleanup;
 	}
+	/* No data is not bad data: unserialize('') gives false without a warning, and a cache or
+	 * session miss often hands over an empty string. throw_on_error still throws. */
+	if (ZSTR_LEN(data) == 0 && !opts.throw_on_error) {
+		RETVAL_FALSE;
+		goto cleanup;
+	}
 	if (zser_decode(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data), &opts) !=
 	    SUCCESS) {
 		if (!EG(exception)) {

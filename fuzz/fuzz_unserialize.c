@@ -108,6 +108,16 @@ static void check(zval *blob, const option_set *o, bool also_rewrite)
 
 	run(&plain, blob, o, false);
 	run(&thrown, blob, o, true);
+	if (Z_STRLEN_P(blob) == 0) {
+		/* No data, as unserialize(''): false without a warning; throw_on_error throws. */
+		if (plain.ex_class || Z_TYPE(plain.ret) != IS_FALSE || plain.warnings != 0 ||
+		    !thrown.ex_class) {
+			fz_fail("empty input: %s", fz_describe(&plain));
+		}
+		fz_result_free(&plain);
+		fz_result_free(&thrown);
+		return;
+	}
 	failed = thrown.ex_class && zend_string_equals_literal(thrown.ex_class, "ZserException");
 	if (failed) {
 		/* The failure is one warning carrying the exception's text; warnings PHP itself

@@ -9,7 +9,7 @@ $v = ['list' => [1, 2.5, 'three'], 'obj' => new MagicWakeup('r', [1]), 'ser' => 
       'ao' => new ArrayObject([1, 2])];
 $blob = zser_serialize($v);
 $bad = [];
-for ($i = 0; $i < strlen($blob); $i++) {
+for ($i = 1; $i < strlen($blob); $i++) {
     $bad[] = substr($blob, 0, $i);
 }
 $bad[] = $blob . 'x';
