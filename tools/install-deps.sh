@@ -14,6 +14,8 @@ packages=(
 	"php$v-igbinary" "php$v-msgpack" "php$v-apcu" "php$v-redis"
 	# the forbidden-class tests serialize DOM and SimpleXML objects
 	"php$v-xml"
+	# the Symfony Cache marshaller is tested in Symfony 5.4, with Redis
+	php-symfony-cache
 	redis-server php-parser clang libclang-rt-dev llvm valgrind clang-format make
 )
 fi
