@@ -39,11 +39,7 @@ build: ext unit-build $(BUILD_EXTRA)
 
 ext: $(EXT_SO)
 
-# configure's source list is a glob taken when it runs: rerun it when the set of files changes.
-ext/.source-list: FORCE
-	@ls ext/*.c core/*.c | sort > $@.new; cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
-
-ext/Makefile: ext/config.m4 ext/.source-list
+ext/Makefile: ext/config.m4
 	cd ext && $(PHPIZE) --clean >/dev/null && $(PHPIZE) >/dev/null
 	cd ext && ./configure --with-php-config=$$(command -v $(PHP_CONFIG)) \
 		CFLAGS="$(EXT_CFLAGS) $(WFLAGS)" >/dev/null
@@ -92,6 +88,6 @@ format:
 clean:
 	-[ -f ext/Makefile ] && $(MAKE) -C ext clean >/dev/null
 	-cd ext && $(PHPIZE) --clean >/dev/null 2>&1
-	rm -rf build ext/.source-list core/*.lo core/*.o core/.libs
+	rm -rf build core/*.lo core/*.o core/.libs
 
 FORCE:

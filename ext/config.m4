@@ -1,5 +1,7 @@
-dnl zser: phpize build. Every .c file in ext/ and in ../core/ is part of the module,
-dnl so adding a source file needs no change here (the core is PHP-free C99).
+dnl zser: phpize build. The module is the ext/ sources below plus the part of the PHP-free core
+dnl (../core) that the extension calls; the core's readers of other formats, its value tree
+dnl and its output buffer serve the CLI only and stay out of zser.so (docs/INTERNALS.md §1).
+dnl A new source file is added to one of these lists.
 
 PHP_ARG_ENABLE([zser],
   [whether to enable zser],
@@ -7,8 +9,11 @@ PHP_ARG_ENABLE([zser],
   [yes])
 
 if test "$PHP_ZSER" != "no"; then
-  zser_ext_sources=`cd "$abs_srcdir" && echo *.c`
-  zser_core_sources=`cd "$abs_srcdir/../core" && echo *.c`
+  zser_ext_sources="apcu.c bin.c bin_decode.c bin_decode_cache.c bin_decode_objects.c \
+    bin_encode.c bin_encode_objects.c bin_key_memo.c bin_sleep.c json.c json_decode.c \
+    json_encode.c json_members.c json_override.c session.c zser.c"
+  zser_core_sources="zs_alloc.c zs_dtoa.c zs_prefault.c zs_shape_memo.c zs_sort.c zs_strtod.c \
+    zs_utf8.c zs_wire.c zs_wire_read.c zs_wire_write.c"
 
   AC_MSG_CHECKING([for APCu serializer API])
   if test -f "$phpincludedir/ext/apcu/apc_serializer.h"; then
@@ -20,8 +25,9 @@ if test "$PHP_ZSER" != "no"; then
 
   zser_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden"
   dnl Calls into PHP (emalloc, the hash functions) go through the GOT instead of a PLT stub:
-  dnl one jump less per call, measured 7% of zser_serialize() of a small array. The symbols
-  dnl are then bound when the module loads; all of them are PHP's or a required module's.
+  dnl one jump less per call, which small values feel (docs/INTERNALS.md §2 has the figure).
+  dnl The symbols are then bound when the module loads; all of them are PHP's or a required
+  dnl module's.
   AX_CHECK_COMPILE_FLAG([-fno-plt], [zser_cflags="$zser_cflags -fno-plt"])
 
   PHP_NEW_EXTENSION(zser, $zser_ext_sources, $ext_shared,, $zser_cflags)
