@@ -148,6 +148,11 @@ function constructs(): array
         lit(long_name($n, 'W')) . "\xC0", "\xD3\x60\xA0\xC0"), []];
     $c['unserialize_props'] = [fn (int $n) => repeat_list($n, "\xD1" . lit('UD') . "\x01" .
         lit(long_name($n, 'W')) . "\xC0", "\xA0\xC0"), []];
+    // __serialize() data read into a class without __unserialize(): the keys become properties
+    $c['data_props'] = [fn (int $n) => repeat_list($n, "\xD3" . lit('PN') . "\xD0\x00" .
+        lit("\0*\0" . long_name($n, 'X')) . "\xC0", "\xD3\x60\xA0\xC0"), []];
+    $c['data_unknown'] = [fn (int $n) => repeat_list($n, "\xD3" . lit(long_name($n, 'U')) .
+        "\x91\xC0", "\xD3\x60\x91\xC0"), []];
     return $c;
 }
 
