@@ -372,42 +372,6 @@ dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, co
 
 /* ==== Where a value goes ==== */
 
-/* Maps a property name that names a declared property under another visibility to the
- * declared (mangled) name, as unserialize() does; returns NULL to keep the name as is. */
-static zend_string *declared_name(decoder *d, zend_class_entry *ce, zend_string *key, size_t pos,
-                                  bool *bad)
-{
-	const char *cls = NULL, *prop;
-	size_t prop_len;
-	zend_property_info *pi;
-
-	*bad = false;
-	if (zend_hash_num_elements(&ce->properties_info) == 0) {
-		return NULL;
-	}
-	/* the checks zend_unmangle_property_name_ex() makes, without its E_NOTICE */
-	if (ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0' &&
-	    (ZSTR_LEN(key) < 3 || ZSTR_VAL(key)[1] == '\0' ||
-	     strnlen(ZSTR_VAL(key) + 1, ZSTR_LEN(key) - 2) >= ZSTR_LEN(key) - 2)) {
-		*bad = true;
-		zser_dec_failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
-		return NULL;
-	}
-	if (zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
-		*bad = true;
-		zser_dec_failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
-		return NULL;
-	}
-	if (cls && strcmp(cls, "*") != 0 && strcasecmp(cls, ZSTR_VAL(ce->name)) != 0) {
-		return NULL;
-	}
-	pi = zend_hash_str_find_ptr(&ce->properties_info, prop, prop_len);
-	if (!pi || (pi->flags & ZEND_ACC_STATIC) || zend_string_equals(pi->name, key)) {
-		return NULL;
-	}
-	return pi->name;
-}
-
 /* The entry named key among the first n of ht, where creating a fresh object put what it put
  * (dframe.fresh): the names of the shape's keys differ from each other (the reader rejects a
  * name given twice), so a key that is not among them is not in the table. Its slot's chain
@@ -452,7 +416,7 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 
 	data = f->fresh ? first_find(f->ht, f->kbase, key) : zend_hash_find(f->ht, key);
 	if (!data) {
-		alt = declared_name(d, obj->ce, key, ev->pos, &bad);
+		alt = zser_dec_declared_name(d, obj->ce, &ev->key, key, ev->pos, &bad);
 		if (bad) {
 			zend_string_release(key);
 			return NULL;
@@ -483,8 +447,7 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 		return NULL;
 	}
 	if (!(obj->ce->ce_flags & ZEND_ACC_ALLOW_DYNAMIC_PROPERTIES)) {
-		zend_error(E_DEPRECATED, "Creation of dynamic property %s::$%s is deprecated",
-		           ZSTR_VAL(obj->ce->name), zend_get_unmangled_property_name(key));
+		zser_dec_dynamic_deprecated(d, obj->ce, &ev->key, key);
 		if (EG(exception)) {
 			zend_string_release(key);
 			return NULL;
@@ -1000,9 +963,7 @@ static void free_decoder(decoder *d)
 	if (d->owned != d->owned_inl) {
 		efree(d->owned);
 	}
-	if (d->classes) {
-		efree(d->classes);
-	}
+	zser_dec_free_names(d);
 	if (d->slots) {
 		efree(d->slots);
 	}

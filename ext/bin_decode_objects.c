@@ -30,19 +30,20 @@ static bool class_allowed(decoder *d, zend_string *name)
 	return ok;
 }
 
-/* Class for an object's class name, as object_common() finds it; *ce is the incomplete
- * class when it is unknown or not allowed. FAILURE only with an exception. */
-static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce)
+/* decoder.classes: a name that is unknown or not allowed; its objects are incomplete and keep
+ * the name. (A name that finds __PHP_Incomplete_Class itself maps to that class.) */
+#define INCOMPLETE_NAMED ((zend_class_entry *)(uintptr_t)1)
+
+/* Class for an object's class name, as object_common() finds it: *ce is the class, or the
+ * incomplete class when the name is unknown or not allowed (*named then). FAILURE only with
+ * an exception. */
+static zend_result lookup_class(decoder *d, zend_string *name, zend_class_entry **ce, bool *named)
 {
-	zend_string *name = str_at(d, idx);
 	zval user_func, retval, args[1];
 	const char *cb;
 
-	if (idx < d->classes_cap && d->classes[idx]) {
-		*ce = d->classes[idx];
-		return SUCCESS;
-	}
 	*ce = php_ce_incomplete_class;
+	*named = true;
 	if (!class_allowed(d, name)) {
 		return SUCCESS;
 	}
@@ -52,47 +53,66 @@ static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce
 	if (EG(exception)) {
 		return FAILURE;
 	}
-	if (!*ce) {
-		cb = PG(unserialize_callback_func);
-		*ce = php_ce_incomplete_class;
-		if (!cb || !cb[0]) {
-			return SUCCESS;
-		}
-		ZVAL_STRING(&user_func, cb);
-		ZVAL_STR(&args[0], name);
-		BG(serialize_lock)++;
-		if (call_user_function(NULL, NULL, &user_func, &retval, 1, args) != SUCCESS) {
-			BG(serialize_lock)--;
-			zval_ptr_dtor(&user_func);
-			if (EG(exception)) {
-				return FAILURE;
-			}
-			php_error_docref(NULL, E_WARNING, "defined (%s) but not found", cb);
-			return SUCCESS;
-		}
+	if (*ce) {
+		*named = false;
+		return SUCCESS;
+	}
+	cb = PG(unserialize_callback_func);
+	*ce = php_ce_incomplete_class;
+	if (!cb || !cb[0]) {
+		return SUCCESS;
+	}
+	ZVAL_STRING(&user_func, cb);
+	ZVAL_STR(&args[0], name);
+	BG(serialize_lock)++;
+	if (call_user_function(NULL, NULL, &user_func, &retval, 1, args) != SUCCESS) {
 		BG(serialize_lock)--;
-		zval_ptr_dtor(&retval);
-		if (EG(exception)) {
-			zval_ptr_dtor(&user_func);
-			return FAILURE;
-		}
-		BG(serialize_lock)++;
-		*ce = zend_lookup_class(name);
-		BG(serialize_lock)--;
-		if (!*ce) {
-			php_error_docref(NULL, E_WARNING,
-			                 "Function %s() hasn't defined the class it was called for",
-			                 Z_STRVAL(user_func));
-			*ce = php_ce_incomplete_class;
-		}
 		zval_ptr_dtor(&user_func);
 		if (EG(exception)) {
 			return FAILURE;
 		}
+		php_error_docref(NULL, E_WARNING, "defined (%s) but not found", cb);
 		return SUCCESS;
 	}
+	BG(serialize_lock)--;
+	zval_ptr_dtor(&retval);
+	if (EG(exception)) {
+		zval_ptr_dtor(&user_func);
+		return FAILURE;
+	}
+	BG(serialize_lock)++;
+	*ce = zend_lookup_class(name);
+	BG(serialize_lock)--;
+	if (*ce) {
+		*named = false;
+	} else {
+		php_error_docref(NULL, E_WARNING,
+		                 "Function %s() hasn't defined the class it was called for",
+		                 Z_STRVAL(user_func));
+		*ce = php_ce_incomplete_class;
+	}
+	zval_ptr_dtor(&user_func);
+	return EG(exception) ? FAILURE : SUCCESS;
+}
+
+/* lookup_class() once per name and decode: unserialize() looks a name up again for each
+ * object, lowercasing and hashing it and running the autoloaders and
+ * unserialize_callback_func while it stays unknown; here a further object costs one byte
+ * (a shape reference) whatever the name's length, so redoing that work would make the
+ * decode quadratic in the input (FORMAT.md §14.1). */
+static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce)
+{
+	bool named;
+
+	if (idx < d->classes_cap && d->classes[idx]) {
+		*ce = d->classes[idx] == INCOMPLETE_NAMED ? php_ce_incomplete_class : d->classes[idx];
+		return SUCCESS;
+	}
+	if (lookup_class(d, str_at(d, idx), ce, &named) != SUCCESS) {
+		return FAILURE;
+	}
 	d->classes = grow_ptrs(d->classes, &d->classes_cap, idx, sizeof(zend_class_entry *));
-	d->classes[idx] = *ce;
+	d->classes[idx] = named ? INCOMPLETE_NAMED : *ce;
 	return SUCCESS;
 }
 
@@ -115,8 +135,8 @@ static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint
 	created(d, Z_OBJ_P(dest));
 	/* An object that is incomplete because its class is unknown or not allowed keeps the name
 	 * it was written under. Written under the incomplete class's own name, which the lookup
-	 * finds (and resolve_class() remembers), it keeps none, as unserialize() stores none. */
-	if (ce == php_ce_incomplete_class && !(cls < d->classes_cap && d->classes[cls] == ce)) {
+	 * finds, it keeps none, as unserialize() stores none. resolve_class() has run for cls. */
+	if (ce == php_ce_incomplete_class && d->classes[cls] == INCOMPLETE_NAMED) {
 		php_store_class_name(dest, str_at(d, cls));
 	}
 	return SUCCESS;
@@ -307,22 +327,28 @@ zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest)
 {
 	zend_string *name = str_at(d, ev->cls), *case_name;
 	zend_class_constant *c;
-	zend_class_entry *ce;
+	zend_class_entry *ce = ev->cls < d->enums_cap ? d->enums[ev->cls] : NULL;
 
-	/* like unserialize() in PHP 8.2, allowed_classes does not apply to enums */
-	BG(serialize_lock)++;
-	ce = zend_lookup_class(name);
-	BG(serialize_lock)--;
-	if (EG(exception)) {
-		return FAILURE;
-	}
+	/* like unserialize() in PHP 8.2, allowed_classes does not apply to enums. A class found
+	 * is remembered per name (one lookup of the name per decode, as for objects); a name not
+	 * found ends the decode, so the autoloaders run for it as often as in unserialize(). */
 	if (!ce) {
-		return zser_dec_failf(d, ev->pos, ZSER_E_ENUM_CLASS, "Class '%s' not found",
-		                      ZSTR_VAL(name));
-	}
-	if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
-		return zser_dec_failf(d, ev->pos, ZSER_E_NOT_ENUM, "Class '%s' is not an enum",
-		                      ZSTR_VAL(name));
+		BG(serialize_lock)++;
+		ce = zend_lookup_class(name);
+		BG(serialize_lock)--;
+		if (EG(exception)) {
+			return FAILURE;
+		}
+		if (!ce) {
+			return zser_dec_failf(d, ev->pos, ZSER_E_ENUM_CLASS, "Class '%s' not found",
+			                      ZSTR_VAL(name));
+		}
+		if (!(ce->ce_flags & ZEND_ACC_ENUM)) {
+			return zser_dec_failf(d, ev->pos, ZSER_E_NOT_ENUM, "Class '%s' is not an enum",
+			                      ZSTR_VAL(name));
+		}
+		d->enums = grow_ptrs(d->enums, &d->enums_cap, ev->cls, sizeof(zend_class_entry *));
+		d->enums[ev->cls] = ce;
 	}
 	case_name = ev->index == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->index);
 	c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), case_name);
@@ -344,6 +370,140 @@ zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest)
 	}
 	ZVAL_COPY(dest, &c->value);
 	return SUCCESS;
+}
+
+/* ==== Property names ==== */
+
+enum { PROP_PLAIN = 1, PROP_PROTECTED, PROP_PRIVATE, PROP_BAD };
+
+/* A property name taken apart as zend_unmangle_property_name_ex() does: the name without its
+ * scope, hashed, and for "\0Class\0name" the length of Class (which starts at the key's
+ * second byte). */
+typedef struct dprop {
+	zend_string *name;
+	uint32_t scope_len;
+	uint8_t kind;
+} dprop;
+
+/* The checks zend_unmangle_property_name_ex() makes, without its E_NOTICE. p->name is a new
+ * reference. */
+static void parse_prop(zend_string *key, dprop *p)
+{
+	const char *s = ZSTR_VAL(key);
+	size_t len = ZSTR_LEN(key), scope;
+
+	p->name = NULL;
+	p->scope_len = 0;
+	if (len == 0 || s[0] != '\0') {
+		p->name = zend_string_copy(key);
+		p->kind = PROP_PLAIN;
+		return;
+	}
+	if (len < 3 || s[1] == '\0' || (scope = strnlen(s + 1, len - 2)) >= len - 2) {
+		p->kind = PROP_BAD;
+		return;
+	}
+	p->name = zend_string_init(s + scope + 2, len - scope - 2, 0);
+	zend_string_hash_val(p->name);
+	p->kind = scope == 1 && s[1] == '*' ? PROP_PROTECTED : PROP_PRIVATE;
+	p->scope_len = (uint32_t)scope;
+}
+
+zend_string *zser_dec_declared_name(decoder *d, zend_class_entry *ce, const zs_key *k,
+                                    zend_string *key, size_t pos, bool *bad)
+{
+	dprop local, *p = &local;
+	zend_property_info *pi = NULL;
+	bool found;
+
+	*bad = false;
+	if (zend_hash_num_elements(&ce->properties_info) == 0) {
+		return NULL;
+	}
+	if (k->is_str && k->str != ZS_WIRE_NO_INDEX) {
+		/* taken apart once per name: each further object of its shape costs a byte or two */
+		if (k->str >= d->props_cap) {
+			d->props = grow_ptrs(d->props, &d->props_cap, k->str, sizeof(dprop));
+		}
+		p = &d->props[k->str];
+		if (!p->kind) {
+			parse_prop(key, p);
+		}
+	} else {
+		parse_prop(key, p);
+	}
+	if (p->kind == PROP_BAD) {
+		*bad = true;
+		zser_dec_failf(d, pos, ZSER_E_PROPERTY_NAME, "invalid property name");
+		return NULL;
+	}
+	found = p->kind != PROP_PRIVATE ||
+	        (p->scope_len == ZSTR_LEN(ce->name) &&
+	         zend_binary_strncasecmp(ZSTR_VAL(key) + 1, p->scope_len, ZSTR_VAL(ce->name),
+	                                 ZSTR_LEN(ce->name), p->scope_len) == 0);
+	if (found) {
+		pi = zend_hash_find_ptr(&ce->properties_info, p->name);
+	}
+	if (p == &local) {
+		zend_string_release(local.name);
+	}
+	if (!pi || (pi->flags & ZEND_ACC_STATIC) || zend_string_equals(pi->name, key)) {
+		return NULL;
+	}
+	return pi->name;
+}
+
+/* unserialize() gives the deprecation for each object; the message holds the name, and each
+ * further object with it costs the input a byte or two here, so one per class and name keeps
+ * the work linear (FORMAT.md §14.1). Integer names and "" are short: those are
+ * given for each object, as unserialize() gives them. */
+void zser_dec_dynamic_deprecated(decoder *d, zend_class_entry *ce, const zs_key *k,
+                                 zend_string *key)
+{
+	struct {
+		zend_class_entry *ce;
+		uint32_t idx;
+	} pair;
+
+	if (k->is_str && k->str != ZS_WIRE_NO_INDEX) {
+		memset(&pair, 0, sizeof(pair));
+		pair.ce = ce;
+		pair.idx = k->str;
+		if (!d->deprecated) {
+			ALLOC_HASHTABLE(d->deprecated);
+			zend_hash_init(d->deprecated, 8, NULL, NULL, 0);
+		}
+		if (!zend_hash_str_add_empty_element(d->deprecated, (const char *)&pair, sizeof(pair))) {
+			return;
+		}
+	}
+	zend_error(E_DEPRECATED, "Creation of dynamic property %s::$%s is deprecated",
+	           ZSTR_VAL(ce->name), zend_get_unmangled_property_name(key));
+}
+
+void zser_dec_free_names(decoder *d)
+{
+	uint32_t i;
+
+	if (d->deprecated) {
+		zend_hash_destroy(d->deprecated);
+		FREE_HASHTABLE(d->deprecated);
+	}
+
+	if (d->classes) {
+		efree(d->classes);
+	}
+	if (d->enums) {
+		efree(d->enums);
+	}
+	for (i = 0; i < d->props_cap; i++) {
+		if (d->props[i].name) {
+			zend_string_release(d->props[i].name);
+		}
+	}
+	if (d->props) {
+		efree(d->props);
+	}
 }
 
 zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,

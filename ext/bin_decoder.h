@@ -76,8 +76,16 @@ typedef struct decoder {
 	 * user word (str_entry()) */
 	zend_string **owned; /* the entries the table owns (not BORROWED, not interned) */
 	uint32_t nowned, owned_cap;
-	zend_class_entry **classes; /* per string index: a resolved, allowed class */
+	/* per string index, what it names, looked up once per decode (bin_decode_objects.c):
+	 * the class of an object (or INCOMPLETE_NAMED), of an enum, and a property name taken
+	 * apart; an input names one string again for three bytes or less, whatever its length */
+	zend_class_entry **classes;
 	uint32_t classes_cap;
+	zend_class_entry **enums;
+	uint32_t enums_cap;
+	struct dprop *props;
+	uint32_t props_cap;
+	HashTable *deprecated; /* (class, property name) pairs whose deprecation was given */
 	zval **slots;
 	uint32_t slots_cap;
 	dframe *frames;
@@ -242,6 +250,17 @@ zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest);
 /* The enum case of an ENUM event in *dest, one more reference to it. FAILURE with an exception
  * pending or an error recorded. */
 zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest);
+/* The declared (mangled) name that property name key (k as the reader gave it) stands for in
+ * class ce under another visibility, as unserialize() maps it; NULL to keep the name as is.
+ * Sets *bad, with the error recorded, for a badly mangled name. */
+zend_string *zser_dec_declared_name(decoder *d, zend_class_entry *ce, const zs_key *k,
+                                    zend_string *key, size_t pos, bool *bad);
+/* The deprecation of dynamic property key (k as the reader gave it) of class ce, given once
+ * per class and named property in a decode. */
+void zser_dec_dynamic_deprecated(decoder *d, zend_class_entry *ce, const zs_key *k,
+                                 zend_string *key);
+/* Releases what the name tables above hold (decoder.classes, enums, props). */
+void zser_dec_free_names(decoder *d);
 /* Checks *dest, just put in typed property info of obj, as an assignment would; slot is its
  * slot number (0: none), for a later reference to it. FAILURE with a TypeError pending. */
 zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,

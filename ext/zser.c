@@ -33,8 +33,14 @@ static PHP_GINIT_FUNCTION(zser)
 
 /* ==== Integrations: INI (see zser_integrations.h) ==== */
 
+/* The session settings are PHP_INI_ALL, like session.serialize_handler: an application may
+ * narrow them before session_start(), and a host pins them with php_admin_value. Code that
+ * can call ini_set() can run anything already; the session bytes are what is untrusted. */
 PHP_INI_BEGIN()
 PHP_INI_ENTRY("zser.json_override", "0", PHP_INI_SYSTEM, zser_ini_update_json_override)
+PHP_INI_ENTRY("zser.session_allowed_classes", "*", PHP_INI_ALL,
+              zser_ini_update_session_allowed_classes)
+PHP_INI_ENTRY("zser.session_read_legacy", "1", PHP_INI_ALL, zser_ini_update_session_read_legacy)
 PHP_INI_END()
 
 static PHP_MINIT_FUNCTION(zser)

@@ -27,6 +27,11 @@ void zser_session_minit(void);
  * session.serialize_handler selects it. */
 const char *zser_session_status(void);
 
+/* zser.session_allowed_classes and zser.session_read_legacy (PHP_INI_ALL): validate a new
+ * value; session.c reads them when it decodes a session. */
+ZEND_INI_MH(zser_ini_update_session_allowed_classes);
+ZEND_INI_MH(zser_ini_update_session_read_legacy);
+
 /* Registers apc.serializer=zser when APCu is loaded. */
 void zser_apcu_minit(void);
 const char *zser_apcu_status(void);
