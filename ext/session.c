@@ -1,9 +1,11 @@
 /* zser — SPDX-License-Identifier: MIT
  *
  * session.serialize_handler=zser: the whole $_SESSION array is written as one zser value.
- * Reading also accepts what the `php` and `php_serialize` handlers wrote, told apart by the
- * first bytes, and hands those to PHP's own handlers, so a fleet can switch handlers without
- * logging anyone out. zser.session_allowed_classes restricts the classes any of them makes
+ * Reading also accepts what the `php`, `php_serialize` and igbinary handlers wrote, told
+ * apart by the first bytes, and hands those to their own handlers, so a fleet can switch
+ * handlers without logging anyone out; zser.session_write_format makes the handler write one
+ * of those formats instead, so that readers can be deployed before writers and writers
+ * switched back before readers when rolling back. zser.session_allowed_classes restricts the classes any of them makes
  * (others become __PHP_Incomplete_Class, as with unserialize()'s allowed_classes; the other
  * handlers' data is then read here, through PHP's unserializer under that list), and
  * zser.session_read_legacy=0 refuses the other handlers' data. Storage (files, redis, ...) is
@@ -15,6 +17,7 @@
 #endif
 
 #include "php.h"
+#include "zend_exceptions.h"
 #include "ext/standard/php_var.h"
 #include "zser_internal.h"
 #include "zser_integrations.h"
@@ -167,6 +170,40 @@ ZEND_INI_MH(zser_ini_update_session_read_legacy)
 	                       "read as off");
 }
 
+/* zser.session_write_format: the handler whose format the zser handler writes. zser by
+ * default; the others are the handlers a fleet switches from, so that hosts able to read
+ * zser can be deployed while every host still writes what the old hosts read, and a
+ * rollback can switch writers back before the readers go. Names are ext/session's handler
+ * names, matched exactly as session.serialize_handler matches them. */
+static const char *const write_formats[] = {"zser", "php_serialize", "php", "igbinary"};
+
+static const char *write_format_of(const zend_string *v)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(write_formats) / sizeof(write_formats[0]); i++) {
+		if (ZSTR_LEN(v) == strlen(write_formats[i]) &&
+		    memcmp(ZSTR_VAL(v), write_formats[i], ZSTR_LEN(v)) == 0) {
+			return write_formats[i];
+		}
+	}
+	return NULL;
+}
+
+ZEND_INI_MH(zser_ini_update_session_write_format)
+{
+	(void)entry;
+	(void)mh_arg1;
+	(void)mh_arg2;
+	(void)mh_arg3;
+	if (write_format_of(new_value) != NULL) {
+		return SUCCESS;
+	}
+	return invalid_setting(stage,
+	                       "zser.session_write_format must be zser, php_serialize, php or igbinary",
+	                       "written as zser");
+}
+
 #if defined(HAVE_PHP_SESSION) && !defined(COMPILE_DL_SESSION)
 
 #include "ext/session/php_session.h"
@@ -194,6 +231,19 @@ static bool is_zser_data(const char *val, size_t len)
 static bool is_php_serialize_data(const char *val, size_t len)
 {
 	return len >= 3 && val[0] == 'a' && val[1] == ':' && val[2] >= '0' && val[2] <= '9';
+}
+
+/* igbinary's session handler writes a four-byte big-endian format version (1 or 2) and then
+ * $_SESSION as one array, whose tag (0x14, 0x15, 0x16: an 8-, 16- or 32-bit count) follows.
+ * zser data starts with 'Z' and php_serialize data with 'a', never with a zero byte; a `php`
+ * handler record would need a first variable name of three NUL bytes, then 0x01 or 0x02 and
+ * an array tag, which this is checked before, since igbinary data can hold "|s:" anywhere. */
+static bool is_igbinary_data(const char *val, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)val;
+
+	return len >= 6 && p[0] == 0 && p[1] == 0 && p[2] == 0 && (p[3] == 1 || p[3] == 2) &&
+	       p[4] >= 0x14 && p[4] <= 0x16;
 }
 
 /* The `php` handler writes name|serialized-value pairs (the name may be empty); a serialized
@@ -382,8 +432,10 @@ static zend_result decode_php(const char *val, size_t len, HashTable *allowed)
 }
 
 /* Data written by another handler: refused when zser.session_read_legacy is off; with all
- * classes allowed, handed to that handler, registered by ext/session itself (so it reads it
- * exactly as it always did); else read here with the allowed classes. */
+ * classes allowed, handed to that handler, registered by ext/session itself or by igbinary
+ * (so it reads it exactly as it always did); else php and php_serialize data is read here
+ * with the allowed classes, and igbinary data is refused: igbinary's decoder has no class
+ * list, and any object in the data would run its class's autoloader and magic methods. */
 static zend_result decode_legacy(const char *handler, const char *val, size_t len)
 {
 	const ps_serializer *s;
@@ -400,6 +452,14 @@ static zend_result decode_legacy(const char *handler, const char *val, size_t le
 	}
 	allowed = session_allowed();
 	if (allowed != NULL) {
+		if (strcmp(handler, "igbinary") == 0) {
+			free_allowed(allowed);
+			php_error_docref(NULL, E_WARNING,
+			                 "zser: session data in the igbinary handler's format is not read: "
+			                 "igbinary cannot restrict classes (zser.session_allowed_classes "
+			                 "is not \"*\")");
+			return FAILURE;
+		}
 		r = strcmp(handler, "php") == 0 ? decode_php(val, len, allowed)
 		                                : decode_php_serialize(val, len, allowed);
 		free_allowed(allowed);
@@ -408,14 +468,18 @@ static zend_result decode_legacy(const char *handler, const char *val, size_t le
 	s = _php_find_ps_serializer(handler);
 	if (s == NULL) {
 		php_error_docref(NULL, E_WARNING,
-		                 "Session data was written by the %s handler, which is not available",
-		                 handler);
+		                 "zser: session data in the %s handler's format is not read: the %s "
+		                 "extension is not loaded",
+		                 handler, strcmp(handler, "igbinary") == 0 ? "igbinary" : "session");
 		return FAILURE;
 	}
 	return s->decode(val, len);
 }
 
-/* zser data, with the allowed classes and unserialize()'s depth limit. */
+/* zser data, with the allowed classes and unserialize()'s depth limit. The reader's own
+ * error comes as a ZserException, turned into a warning that names zser (session_start()
+ * reports bad data with warnings, and zser_unserialize()'s bare "... at offset" text would
+ * not say where it came from); an exception from the session's own classes stays thrown. */
 static zend_result decode_zser(zval *decoded, const char *val, size_t len)
 {
 	zser_decode_opts opts;
@@ -423,10 +487,29 @@ static zend_result decode_zser(zval *decoded, const char *val, size_t len)
 
 	opts.allowed = session_allowed();
 	opts.max_depth = BG(unserialize_max_depth);
-	opts.throw_on_error = false;
+	opts.throw_on_error = true;
 	r = zser_decode(decoded, (const unsigned char *)val, len, &opts);
 	free_allowed(opts.allowed);
+	if (r == FAILURE && EG(exception) != NULL && EG(exception)->ce == zser_ce_ZserException) {
+		zval rv, *message;
+		zend_string *text;
+
+		message = zend_read_property_ex(zend_ce_exception, EG(exception),
+		                                ZSTR_KNOWN(ZEND_STR_MESSAGE), 1, &rv);
+		text = zval_get_string(message);
+		zend_clear_exception();
+		php_error_docref(NULL, E_WARNING, "zser: session data: %s", ZSTR_VAL(text));
+		zend_string_release(text);
+	}
 	return r;
+}
+
+/* The format zser.session_write_format names; zser for an invalid value (only php.ini can set
+ * one, with a warning then). */
+static const char *write_format(void)
+{
+	const char *f = write_format_of(ini_value(ZEND_STRL("zser.session_write_format")));
+	return f ? f : "zser";
 }
 
 /* Encodes $_SESSION as one value. On failure (a Closure in the session, ...) the exception or
@@ -436,6 +519,21 @@ static zend_result decode_zser(zval *decoded, const char *val, size_t len)
 PS_SERIALIZER_ENCODE_FUNC(zser)
 {
 	smart_str buf = {0};
+	const char *format = write_format();
+
+	/* Another handler's format: that handler's own encoder, so the bytes are exactly what it
+	 * writes, and session.lazy_write sees an unchanged session as unchanged. */
+	if (strcmp(format, "zser") != 0) {
+		const ps_serializer *s = _php_find_ps_serializer(format);
+		if (s != NULL) {
+			return s->encode();
+		}
+		/* Writing nothing would log the user out; zser bytes are read by every zser host. */
+		php_error_docref(NULL, E_WARNING,
+		                 "zser: zser.session_write_format=%s, but the %s extension is not "
+		                 "loaded: the session is written as zser",
+		                 format, strcmp(format, "igbinary") == 0 ? "igbinary" : "session");
+	}
 
 	if (php_zser_serialize(&buf, Z_REFVAL(PS(http_session_vars))) == FAILURE) {
 		smart_str_free(&buf);
@@ -458,11 +556,15 @@ PS_SERIALIZER_DECODE_FUNC(zser)
 		if (is_php_serialize_data(val, vallen)) {
 			return decode_legacy("php_serialize", val, vallen);
 		}
+		if (is_igbinary_data(val, vallen)) {
+			return decode_legacy("igbinary", val, vallen);
+		}
 		if (is_php_handler_data(val, vallen)) {
 			return decode_legacy("php", val, vallen);
 		}
 		php_error_docref(NULL, E_WARNING,
-		                 "Session data is neither zser nor php nor php_serialize data");
+		                 "zser: session data is in none of the formats zser reads (zser, php, "
+		                 "php_serialize, igbinary)");
 		return FAILURE;
 	}
 
@@ -470,7 +572,7 @@ PS_SERIALIZER_DECODE_FUNC(zser)
 		return FAILURE;
 	}
 	if (Z_TYPE(decoded) != IS_ARRAY) {
-		php_error_docref(NULL, E_WARNING, "Session data must be an array, %s given",
+		php_error_docref(NULL, E_WARNING, "zser: session data must be an array, %s given",
 		                 zend_zval_type_name(&decoded));
 		zval_ptr_dtor(&decoded);
 		return FAILURE;

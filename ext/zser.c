@@ -41,6 +41,8 @@ PHP_INI_ENTRY("zser.json_override", "0", PHP_INI_SYSTEM, zser_ini_update_json_ov
 PHP_INI_ENTRY("zser.session_allowed_classes", "*", PHP_INI_ALL,
               zser_ini_update_session_allowed_classes)
 PHP_INI_ENTRY("zser.session_read_legacy", "1", PHP_INI_ALL, zser_ini_update_session_read_legacy)
+PHP_INI_ENTRY("zser.session_write_format", "zser", PHP_INI_ALL,
+              zser_ini_update_session_write_format)
 PHP_INI_END()
 
 static PHP_MINIT_FUNCTION(zser)

@@ -31,6 +31,8 @@ const char *zser_session_status(void);
  * value; session.c reads them when it decodes a session. */
 ZEND_INI_MH(zser_ini_update_session_allowed_classes);
 ZEND_INI_MH(zser_ini_update_session_read_legacy);
+/* zser.session_write_format (PHP_INI_ALL): the format the session handler writes. */
+ZEND_INI_MH(zser_ini_update_session_write_format);
 
 /* Registers apc.serializer=zser when APCu is loaded. */
 void zser_apcu_minit(void);

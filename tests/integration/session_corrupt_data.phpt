@@ -1,5 +1,5 @@
 --TEST--
-session.serialize_handler=zser: bad session bytes start an empty session with a warning
+session.serialize_handler=zser: bad session bytes start an empty session with a warning that names zser when zser's reader finds the fault
 --EXTENSIONS--
 session
 zser
@@ -19,6 +19,8 @@ $cases = [
     'truncated php_serialize' => 'a:2:{s:1:"a";i:1;',
     'truncated php handler' => 'a|s:5:"ab',
     'php handler, bad value' => 'a|i:1;b|x:2;',
+    'truncated zser' => substr(zser_serialize(['a' => 1]), 0, -1),
+    'zser, not an array' => zser_serialize('a string'),
 ];
 foreach ($cases as $name => $bytes) {
     echo "-- $name\n";
@@ -38,7 +40,7 @@ foreach ($cases as $name => $bytes) {
 --EXPECTF--
 -- no known format
 
-Warning: session_start(): Session data is neither zser nor php nor php_serialize data in %s on line %d
+Warning: session_start(): zser: session data is in none of the formats zser reads (zser, php, php_serialize, igbinary) in %s on line %d
 
 Warning: session_start(): Failed to decode session object. Session has been destroyed in %s on line %d
 started: false, $_SESSION: [], file kept: false
@@ -54,6 +56,20 @@ Warning: session_start(): Failed to decode session object. Session has been dest
 started: false, $_SESSION: [], file kept: false
 next start: true
 -- php handler, bad value
+
+Warning: session_start(): Failed to decode session object. Session has been destroyed in %s on line %d
+started: false, $_SESSION: [], file kept: false
+next start: true
+-- truncated zser
+
+Warning: session_start(): zser: session data: %s at offset %d of %d bytes in %s on line %d
+
+Warning: session_start(): Failed to decode session object. Session has been destroyed in %s on line %d
+started: false, $_SESSION: [], file kept: false
+next start: true
+-- zser, not an array
+
+Warning: session_start(): zser: session data must be an array, string given in %s on line %d
 
 Warning: session_start(): Failed to decode session object. Session has been destroyed in %s on line %d
 started: false, $_SESSION: [], file kept: false

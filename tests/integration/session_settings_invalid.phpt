@@ -1,5 +1,5 @@
 --TEST--
-zser.session_allowed_classes and zser.session_read_legacy: the values ini_set() takes, and the ones it refuses with a warning, leaving the setting as it was
+zser.session_allowed_classes, zser.session_read_legacy and zser.session_write_format: the values ini_set() takes, and the ones it refuses with a warning, leaving the setting as it was
 --EXTENSIONS--
 session
 zser
@@ -19,9 +19,18 @@ foreach (['0', '1', 'on', 'Off', 'YES', 'no', 'true', 'False', '', 'maybe', '2',
     $r = ini_set('zser.session_read_legacy', $v);
     printf("%-10s %s\n", json_encode($v), $r === false ? 'refused' : 'taken');
 }
-// php --ri zser lists both, the value in force beside the one from php.ini.
+// Handler names as session.serialize_handler spells them, exactly.
+foreach (['zser', 'php_serialize', 'php', 'igbinary', 'ZSER', 'Php', ' php', 'php_binary', 'msgpack',
+    'json', ''] as $v) {
+    ini_set('zser.session_write_format', 'zser');
+    $r = ini_set('zser.session_write_format', $v);
+    printf("%-15s %s, now %s\n", json_encode($v), $r === false ? 'refused' : 'taken',
+        json_encode(ini_get('zser.session_write_format')));
+}
+// php --ri zser lists them, the value in force beside the one from php.ini.
 ini_set('zser.session_allowed_classes', 'App\\User, App\\Cart');
 ini_set('zser.session_read_legacy', 'off');
+ini_set('zser.session_write_format', 'php_serialize');
 ob_start();
 (new ReflectionExtension('zser'))->info();
 preg_match_all('/^zser\.session_.*$/m', ob_get_clean(), $m);
@@ -87,5 +96,31 @@ Warning: ini_set(): zser.session_read_legacy must be a boolean (0/1, on/off) in 
 
 Warning: ini_set(): zser.session_read_legacy must be a boolean (0/1, on/off) in %s on line %d
 "disabled" refused
+"zser"          taken, now "zser"
+"php_serialize" taken, now "php_serialize"
+"php"           taken, now "php"
+"igbinary"      taken, now "igbinary"
+
+Warning: ini_set(): zser.session_write_format must be zser, php_serialize, php or igbinary in %s on line %d
+"ZSER"          refused, now "zser"
+
+Warning: ini_set(): zser.session_write_format must be zser, php_serialize, php or igbinary in %s on line %d
+"Php"           refused, now "zser"
+
+Warning: ini_set(): zser.session_write_format must be zser, php_serialize, php or igbinary in %s on line %d
+" php"          refused, now "zser"
+
+Warning: ini_set(): zser.session_write_format must be zser, php_serialize, php or igbinary in %s on line %d
+"php_binary"    refused, now "zser"
+
+Warning: ini_set(): zser.session_write_format must be zser, php_serialize, php or igbinary in %s on line %d
+"msgpack"       refused, now "zser"
+
+Warning: ini_set(): zser.session_write_format must be zser, php_serialize, php or igbinary in %s on line %d
+"json"          refused, now "zser"
+
+Warning: ini_set(): zser.session_write_format must be zser, php_serialize, php or igbinary in %s on line %d
+""              refused, now "zser"
 zser.session_allowed_classes => App\User, App\Cart => *
 zser.session_read_legacy => off => 1
+zser.session_write_format => php_serialize => zser
