@@ -5,12 +5,13 @@
  * apart by the first bytes, and hands those to their own handlers, so a fleet can switch
  * handlers without logging anyone out; zser.session_write_format makes the handler write one
  * of those formats instead, so that readers can be deployed before writers and writers
- * switched back before readers when rolling back. zser.session_allowed_classes restricts the classes any of them makes
- * (others become __PHP_Incomplete_Class, as with unserialize()'s allowed_classes; the other
- * handlers' data is then read here, through PHP's unserializer under that list), and
- * zser.session_read_legacy=0 refuses the other handlers' data. Storage (files, redis, ...) is
- * the save handler's business, not ours. Only built when ext/session is compiled into PHP
- * (Debian's builds have it built in).
+ * switched back before readers when rolling back. zser.session_allowed_classes restricts the
+ * classes any of them makes (others become __PHP_Incomplete_Class, as with unserialize()'s
+ * allowed_classes; php and php_serialize data is then read here, through PHP's unserializer
+ * under that list, and igbinary data, whose decoder takes no list, is refused), and
+ * zser.session_read_legacy=0 refuses the other handlers' data. Storage (files,
+ * redis, ...) is the save handler's business, not ours. Only built when ext/session is compiled
+ * into PHP (Debian's builds have it built in).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
