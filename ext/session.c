@@ -238,7 +238,8 @@ static bool is_php_serialize_data(const char *val, size_t len)
  * $_SESSION as one array, whose tag (0x14, 0x15, 0x16: an 8-, 16- or 32-bit count) follows.
  * zser data starts with 'Z' and php_serialize data with 'a', never with a zero byte; a `php`
  * handler record would need a first variable name of three NUL bytes, then 0x01 or 0x02 and
- * an array tag, which this is checked before, since igbinary data can hold "|s:" anywhere. */
+ * an array tag. The decoder asks this before the `php` handler's shape, which igbinary data
+ * can show anywhere (a string holding "|s:"). */
 static bool is_igbinary_data(const char *val, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)val;
