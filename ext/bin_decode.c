@@ -1072,6 +1072,14 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 
 fail:
 	report(&d, len, opts->throw_on_error);
+	/* A container still open in a typed property was made a reference if a back-reference
+	 * inside it named its slot; end_container() would have added the property to the
+	 * reference's type sources, and freeing the object removes it from them. */
+	for (i = 0; i < d.depth; i++) {
+		if (d.frames[i].info && Z_ISREF_P(d.frames[i].dest)) {
+			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(d.frames[i].dest), d.frames[i].info);
+		}
+	}
 	for (i = 0; i < d.ncreated; i++) {
 		GC_ADD_FLAGS(d.created[i], IS_OBJ_DESTRUCTOR_CALLED);
 	}

@@ -516,6 +516,11 @@ zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *inf
 	       (Z_TYPE_P(dest) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type) &&
 	        zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name)))) &&
 	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
+		/* the property keeps the reference until the object is freed, and the engine then
+		 * removes this property from the reference's type sources: it must be among them */
+		if (Z_ISREF_P(dest)) {
+			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
+		}
 		return FAILURE;
 	}
 	if (Z_ISREF_P(dest)) {

@@ -29,6 +29,12 @@ if test "$PHP_ZSER" != "no"; then
   dnl The symbols are then bound when the module loads; all of them are PHP's or a required
   dnl module's.
   AX_CHECK_COMPILE_FLAG([-fno-plt], [zser_cflags="$zser_cflags -fno-plt"])
+  dnl PHP compiles itself with -D_REENTRANT when thread-safe, and php_basic_globals holds a
+  dnl member only under that macro: without it BG(unserialize_max_depth) reads another field.
+  dnl phpize neither records nor passes the macro, so the module defines it as PHP did.
+  if test "$PHP_THREAD_SAFETY" = "yes"; then
+    zser_cflags="$zser_cflags -D_REENTRANT"
+  fi
 
   PHP_NEW_EXTENSION(zser, $zser_ext_sources, $ext_shared,, $zser_cflags)
   dnl The core sits beside ext/, so its objects are added with their own directory.

@@ -10,6 +10,11 @@
 #include "php.h"
 #include "zend_smart_str.h"
 
+/* Packed arrays hold zvals (ht->arPacked) since PHP 8.2, and the decoders build them so. */
+#if PHP_VERSION_ID < 80200
+#error "zser needs PHP 8.2 or later"
+#endif
+
 extern zend_module_entry zser_module_entry;
 #define phpext_zser_ptr &zser_module_entry
 

@@ -90,6 +90,21 @@ static PHP_RSHUTDOWN_FUNCTION(zser)
 	return SUCCESS;
 }
 
+/* The PHP this module was compiled against, and what CI runs the test suites on (README). */
+#ifdef ZTS
+#define ZSER_BUILT_ZTS "ZTS"
+#else
+#define ZSER_BUILT_ZTS "NTS"
+#endif
+#if ZEND_DEBUG
+#define ZSER_BUILT_DEBUG ", debug"
+#else
+#define ZSER_BUILT_DEBUG ""
+#endif
+#define ZSER_BUILT_FOR "PHP " PHP_VERSION ", " ZSER_BUILT_ZTS ZSER_BUILT_DEBUG
+#define ZSER_TESTED_ON \
+	"PHP 8.2 (release NTS, debug ZTS) and 8.4; written for 8.3 and 8.5 but not tested on them"
+
 static PHP_MINFO_FUNCTION(zser)
 {
 	char format_version[8];
@@ -98,6 +113,8 @@ static PHP_MINFO_FUNCTION(zser)
 	php_info_print_table_start();
 	php_info_print_table_row(2, "zser support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_ZSER_VERSION);
+	php_info_print_table_row(2, "Built for", ZSER_BUILT_FOR);
+	php_info_print_table_row(2, "Tested by CI on", ZSER_TESTED_ON);
 	php_info_print_table_row(2, "JSON functions", "jsond_encode, jsond_decode, jsond_validate");
 	/* Integrations */
 	snprintf(format_version, sizeof(format_version), "%d", ZS_WIRE_VERSION);
