@@ -719,6 +719,10 @@ static zend_never_inline zend_result put_object_or_backref(decoder *d, zval *zv,
 	uint32_t slot = type == ZS_EV_BACKREF_REF ? 0 : d->r.nslots;
 	zs_event ev;
 
+	/* zv is a list element or map bucket already counted in its array: a class that cannot
+	 * be resolved or instantiated, or a back-reference refused, must leave it a value the
+	 * array's release can read */
+	ZVAL_NULL(zv);
 	ev.type = (zs_event_type)type;
 	ev.slot = slot;
 	ev.pos = (size_t)(at - d->r.start);
