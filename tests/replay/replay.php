@@ -288,6 +288,15 @@ function corpus(): array
     $mu = new Magic;
     $mu->data = ['o' => $inner, 'w' => new Sleepy, 'r' => new Ro(3)];
     $v[] = [$self, $mu, $inner, $mu->data['w']];
+    // typed properties of objects inside a typed array property sharing it by reference
+    $outer = new Typed;
+    $sharers = [new Typed, new Typed, new Typed];
+    $outer->a = [1, ...$sharers];
+    $outer->a[] = 'tail';
+    foreach ($sharers as $s) {
+        $s->a = &$outer->a;
+    }
+    $v[] = [$outer, new Dtor('after')];
     $v[] = ['long' => range(1, 20), 'map' => array_combine(range('a', 'l'), range(1, 12)),
         'objs' => array_fill(0, 5, new Point), 'deep' => [[[[new Dtor('deep'), [Unit::Two]]]]]];
     $sl = new Sleepy;
