@@ -97,6 +97,7 @@ $cycle = new D('cycle');
 $cycle->peer = $cycle;
 compare('format error after complete objects', [new D('a'), new W('w1'), new U('u1', new D('in u1')), $cycle,
     [new W('w2', new D('in w2')), new D('b')], 'CORRUPT']);
+$cycle->peer = null; // PHP does not free a cycle left at shutdown (USE_ZEND_ALLOC=0 valgrind)
 compare('format error inside an object with __wakeup', [new D('a'), new W('w1', [new D('in w1'), 'CORRUPT']), new D('never')]);
 compare('format error inside __unserialize() data', [new W('w0'), new U('u1', [new D('in u1'), new W('w1'), 'CORRUPT'])]);
 compare('Serializable::unserialize() throws', [new D('a'), new W('w1'), new U('u1'), new S('ok'), new S('throw'), new D('never')]);
