@@ -4,12 +4,12 @@
  * core reader (core/zs_wire_read.c checks every byte, index and count), or takes values
  * straight from its inline step, and builds the value the way var_unserializer does: same
  * slots, same property assignment rules, the same references. On any failure nothing
- * escapes: queued calls are dropped, every object created is marked as destructed and the
- * partial graph is freed. What runs for every value stays static here, so that it inlines;
- * classes, objects and the queued __wakeup/__unserialize calls are in bin_decode_objects.c,
- * the per-request caches and the making of table strings in bin_decode_cache.c, and the
- * state they share in bin_decoder.h. Argument parsing lives in bin.c; encoding in
- * bin_encode.c.
+ * escapes: the partial graph is released as unserialize() releases it (which objects are
+ * marked as destructed, which queued calls still run: zser_decode()'s failure exit). What
+ * runs for every value stays static here, so that it inlines; classes, objects and the queued
+ * __wakeup/__unserialize calls are in bin_decode_objects.c, the per-request caches and the
+ * making of table strings in bin_decode_cache.c, and the state they share in bin_decoder.h.
+ * Argument parsing lives in bin.c; encoding in bin_encode.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -157,14 +157,13 @@ static zend_string *key_str(decoder *d, const zs_key *k)
 	return zend_string_copy(str_at(d, k->str));
 }
 
+/* Nulls a property about to be written, keeping a value it held in the call queue until the
+ * end (a slot may still point into it; its destructor runs in queue order, as unserialize()'s
+ * would). */
 static void keep(decoder *d, zval *old)
 {
 	if (Z_REFCOUNTED_P(old)) {
-		if (!d->garbage) {
-			ALLOC_HASHTABLE(d->garbage);
-			zend_hash_init(d->garbage, 8, NULL, ZVAL_PTR_DTOR, 0);
-		}
-		zend_hash_next_index_insert(d->garbage, old);
+		zser_dec_queue_call(d, NULL, old, AFTER_NONE);
 	}
 	ZVAL_NULL(old);
 }
@@ -682,6 +681,10 @@ static zend_never_inline zend_result put_object_or_backref(decoder *d, zval *zv,
 	uint32_t slot = type == ZS_EV_BACKREF_REF ? 0 : d->r.nslots;
 	zs_event ev;
 
+	/* zv is a list element or map bucket already counted in its array: a class that cannot
+	 * be resolved or instantiated, or a back-reference refused, must leave it a value the
+	 * array's release can read */
+	ZVAL_NULL(zv);
 	ev.type = (zs_event_type)type;
 	ev.slot = slot;
 	ev.pos = (size_t)(at - d->r.start);
@@ -918,14 +921,12 @@ static void free_decoder(decoder *d)
 	}
 	for (i = 0; i < d->ncalls; i++) {
 		zval_ptr_dtor(&d->calls[i].data);
-		OBJ_RELEASE(d->calls[i].obj);
+		if (d->calls[i].obj) {
+			OBJ_RELEASE(d->calls[i].obj);
+		}
 	}
 	if (d->deferred) {
 		efree(d->deferred);
-	}
-	if (d->garbage) {
-		zend_hash_destroy(d->garbage);
-		FREE_HASHTABLE(d->garbage);
 	}
 	for (i = 0; i < d->maps_cap; i++) {
 		if (d->maps[i] && d->maps[i] != NO_PROPMAP) {
@@ -973,11 +974,28 @@ static void free_decoder(decoder *d)
 	if (d->calls) {
 		efree(d->calls);
 	}
-	if (d->created) {
-		efree(d->created);
-	}
 	zs_reader_free(&d->r);
 	zser_dec_keycache_leave();
+}
+
+/* The containers still open when a decode fails, innermost first, as var_unserializer's
+ * recursion unwinds: an object whose __wakeup() or __unserialize() would have been queued is
+ * marked as destructed and its partial __unserialize() array released; a typed property
+ * holding an open container that has become a reference gets the type source its later
+ * release removes. */
+static void leave_open(decoder *d)
+{
+	while (d->depth > 0) {
+		dframe *f = &d->frames[--d->depth];
+		if (f->obj && f->after != AFTER_NONE) {
+			GC_ADD_FLAGS(f->obj, IS_OBJ_DESTRUCTOR_CALLED);
+		}
+		zval_ptr_dtor(&f->data);
+		ZVAL_UNDEF(&f->data);
+		if (f->info && Z_ISREF_P(f->dest)) {
+			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(f->dest), f->info);
+		}
+	}
 }
 
 static void report(decoder *d, size_t len, bool throw_on_error)
@@ -1071,20 +1089,16 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	return SUCCESS;
 
 fail:
+	/* As unserialize() fails: the containers still open are left innermost first, then its
+	 * warning, then the graph is released (destructors run, but not those of objects whose
+	 * __wakeup()/__unserialize() was pending), then the queue is worked through: with no
+	 * exception pending its calls still run, else their objects are marked as destructed. */
+	leave_open(&d);
 	report(&d, len, opts->throw_on_error);
-	/* A container still open in a typed property was made a reference if a back-reference
-	 * inside it named its slot; end_container() would have added the property to the
-	 * reference's type sources, and freeing the object removes it from them. */
-	for (i = 0; i < d.depth; i++) {
-		if (d.frames[i].info && Z_ISREF_P(d.frames[i].dest)) {
-			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(d.frames[i].dest), d.frames[i].info);
-		}
-	}
-	for (i = 0; i < d.ncreated; i++) {
-		GC_ADD_FLAGS(d.created[i], IS_OBJ_DESTRUCTOR_CALLED);
-	}
-	free_decoder(&d);
 	zval_ptr_dtor(&d.root);
+	ZVAL_UNDEF(&d.root);
+	zser_dec_run_calls(&d);
+	free_decoder(&d);
 	return FAILURE;
 }
 

@@ -116,12 +116,6 @@ static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce
 	return SUCCESS;
 }
 
-static void created(decoder *d, zend_object *obj)
-{
-	d->created = grow_ptrs(d->created, &d->created_cap, d->ncreated, sizeof(zend_object *));
-	d->created[d->ncreated++] = obj;
-}
-
 static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint32_t cls)
 {
 	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
@@ -132,7 +126,6 @@ static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint
 	if (object_init_ex(dest, ce) != SUCCESS) {
 		return FAILURE;
 	}
-	created(d, Z_OBJ_P(dest));
 	/* An object that is incomplete because its class is unknown or not allowed keeps the name
 	 * it was written under. Written under the incomplete class's own name, which the lookup
 	 * finds, it keeps none, as unserialize() stores none. resolve_class() has run for cls. */
@@ -304,12 +297,11 @@ zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		d->deferred[d->ndeferred++] = ce;
 		return new_object(d, dest, ce, ev->cls);
 	}
+	/* an object the method refused stays in *dest, released with the graph (its destructor
+	 * runs, as after unserialize()) */
 	BG(serialize_lock)++;
 	if (ce->unserialize(dest, ce, ev->str, ev->len, NULL) != SUCCESS) {
 		BG(serialize_lock)--;
-		if (Z_TYPE_P(dest) == IS_OBJECT) {
-			created(d, Z_OBJ_P(dest));
-		}
 		if (EG(exception)) {
 			return FAILURE;
 		}
@@ -317,9 +309,6 @@ zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		                      ZSTR_VAL(ce->name));
 	}
 	BG(serialize_lock)--;
-	if (Z_TYPE_P(dest) == IS_OBJECT) {
-		created(d, Z_OBJ_P(dest));
-	}
 	return EG(exception) ? FAILURE : SUCCESS;
 }
 
@@ -516,11 +505,11 @@ zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *inf
 	       (Z_TYPE_P(dest) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type) &&
 	        zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name)))) &&
 	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
-		/* the property keeps the reference until the object is freed, and the engine then
-		 * removes this property from the reference's type sources: it must be among them */
-		if (Z_ISREF_P(dest)) {
-			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
-		}
+		/* as unserialize(): the value goes (its destructor may run now) and the property is
+		 * left uninitialized. A reference left there would lack this property's type source,
+		 * which releasing the object removes all the same. */
+		zval_ptr_dtor(dest);
+		ZVAL_UNDEF(dest);
 		return FAILURE;
 	}
 	if (Z_ISREF_P(dest)) {
@@ -543,7 +532,9 @@ void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind)
 		d->calls = grow_ptrs(d->calls, &d->calls_cap, d->ncalls, sizeof(delayed));
 	}
 	c = &d->calls[d->ncalls++];
-	GC_ADDREF(obj);
+	if (obj) {
+		GC_ADDREF(obj);
+	}
 	c->obj = obj;
 	c->kind = kind;
 	if (data) {
@@ -554,8 +545,6 @@ void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind)
 	}
 }
 
-/* Runs the queued __unserialize()/__wakeup() calls in order; after the first one that
- * throws, the rest are skipped and their objects will not be destructed (as var_destroy). */
 void zser_dec_run_calls(decoder *d)
 {
 	bool failed = false;
@@ -563,8 +552,18 @@ void zser_dec_run_calls(decoder *d)
 
 	for (i = 0; i < d->ncalls; i++) {
 		delayed *c = &d->calls[i];
+		if (!c->obj) {
+			/* a kept value */
+			zval_ptr_dtor(&c->data);
+			continue;
+		}
+		/* an exception pending from the decode, from an earlier call or from a destructor
+		 * that releasing an entry ran: the call cannot run (var_destroy() finds it failed) */
+		failed = failed || EG(exception);
 		if (failed) {
 			GC_ADD_FLAGS(c->obj, IS_OBJ_DESTRUCTOR_CALLED);
+			OBJ_RELEASE(c->obj);
+			zval_ptr_dtor(&c->data);
 			continue;
 		}
 		BG(serialize_lock)++;
@@ -586,5 +585,10 @@ void zser_dec_run_calls(decoder *d)
 			failed = true;
 			GC_ADD_FLAGS(c->obj, IS_OBJ_DESTRUCTOR_CALLED);
 		}
+		/* released one by one, as var_destroy() does: a destructor runs right after the
+		 * object's call when the queue held the last reference */
+		OBJ_RELEASE(c->obj);
+		zval_ptr_dtor(&c->data);
 	}
+	d->ncalls = 0;
 }

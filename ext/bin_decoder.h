@@ -63,6 +63,10 @@ typedef struct dframe {
 	uint32_t slot;            /* the container's own slot */
 } dframe;
 
+/* An entry of the queue zser_dec_run_calls() works through once the blob was read (or
+ * failed): an object whose __wakeup() (AFTER_WAKEUP) or __unserialize() with data
+ * (AFTER_UNSERIALIZE) is pending, or (AFTER_NONE, obj NULL) a value a property named twice
+ * replaced, kept until then as var_unserializer keeps it. The queue holds a reference to each. */
 typedef struct delayed {
 	zend_object *obj;
 	zval data;
@@ -92,8 +96,6 @@ typedef struct decoder {
 	uint32_t depth, frames_cap;
 	delayed *calls;
 	uint32_t ncalls, calls_cap;
-	zend_object **created;
-	uint32_t ncreated, created_cap;
 	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */
@@ -111,7 +113,6 @@ typedef struct decoder {
 	uint32_t nkeys, keys_cap;
 	dshape *shapes; /* per shape */
 	uint32_t shapes_cap, ntmpl;
-	HashTable *garbage;
 	zend_class_entry **deferred; /* per "has no unserializer" warning still to give, in order */
 	uint32_t ndeferred, deferred_cap;
 	const char *msg;
@@ -197,9 +198,8 @@ zend_result zser_dec_failf(decoder *d, size_t pos, int code, const char *fmt, ..
  * moved. */
 void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem);
 
-/* grow_from() and grow_ptrs() are defined here so that every file inlines their first check:
- * created() calls grow_ptrs() for each new object. Static, not inline: marked inline, they
- * made created() too large for gcc to inline into new_object(). */
+/* grow_from() and grow_ptrs() are defined here so that every file inlines their first check.
+ * Static, not inline: marked inline, they made their callers too large for gcc to inline. */
 
 /* Grows a table to hold index `need`, zero-filling the new part. */
 static ZEND_ATTRIBUTE_UNUSED void *grow_from(void *arr, const void *inl, uint32_t *cap,
@@ -265,10 +265,14 @@ void zser_dec_free_names(decoder *d);
  * slot number (0: none), for a later reference to it. FAILURE with a TypeError pending. */
 zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
                                  uint32_t slot);
-/* Queues obj's __wakeup() (data NULL) or __unserialize() with *data (moved into the queue,
- * left UNDEF); the queue holds a reference to obj. */
+/* Queues obj's __wakeup() (data NULL) or __unserialize() with *data, or with obj NULL and
+ * kind AFTER_NONE a value to keep until the end; *data is moved into the queue (left UNDEF).
+ * The queue holds a reference to obj. */
 void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind);
-/* Runs the queued calls, in order, once the whole blob was read and checked. */
+/* Works through the queue in order, as var_destroy() does, once the blob was read and checked
+ * or the decode failed: runs each call while no exception is pending (after one, the objects
+ * still waiting are marked as destructed instead), then releases the entry, which may run a
+ * destructor. Leaves the queue empty. */
 void zser_dec_run_calls(decoder *d);
 
 #endif /* BIN_DECODER_H */
