@@ -49,7 +49,8 @@ static const uint8_t *fz_input;
 static size_t fz_input_size;
 static zend_execute_data fz_frame;
 static int fz_warnings, fz_notices;
-static zend_string *fz_last_warning;
+static zend_string *fz_last_warning, *fz_nth_warning;
+int fz_capture_at = -1;
 static void (*fz_prev_error_cb)(int type, zend_string *file, const uint32_t line,
                                 zend_string *message);
 
@@ -96,6 +97,9 @@ static void fz_error_cb(int type, zend_string *file, const uint32_t line, zend_s
 		fz_fail("fatal error (type %d): %s", kind, ZSTR_VAL(message));
 	}
 	if (kind & (E_WARNING | E_USER_WARNING | E_CORE_WARNING | E_COMPILE_WARNING)) {
+		if (fz_warnings == fz_capture_at && !fz_nth_warning) {
+			fz_nth_warning = zend_string_copy(message);
+		}
 		fz_warnings++;
 		if (fz_last_warning) {
 			zend_string_release(fz_last_warning);
@@ -167,12 +171,14 @@ void fz_call(fz_result *r, const char *name, uint32_t argc, zval *argv)
 		zend_clear_exception();
 	}
 	fz_warnings = fz_notices = 0;
-	fz_last_warning = NULL;
+	fz_last_warning = fz_nth_warning = NULL;
 	zend_call_known_function(fn, NULL, NULL, &r->ret, argc, argv, NULL);
 	r->warnings = fz_warnings;
 	r->notices = fz_notices;
 	r->warning = fz_last_warning;
-	fz_last_warning = NULL;
+	r->nth_warning = fz_nth_warning;
+	fz_last_warning = fz_nth_warning = NULL;
+	fz_capture_at = -1;
 	if (EG(exception)) {
 		zend_object *ex = EG(exception);
 		zend_class_entry *scope =
@@ -201,6 +207,10 @@ void fz_result_free(fz_result *r)
 	if (r->warning) {
 		zend_string_release(r->warning);
 		r->warning = NULL;
+	}
+	if (r->nth_warning) {
+		zend_string_release(r->nth_warning);
+		r->nth_warning = NULL;
 	}
 }
 

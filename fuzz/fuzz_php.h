@@ -21,10 +21,14 @@ typedef struct fz_result {
 	zend_string *ex_class; /* NULL when nothing was thrown */
 	zend_long ex_code;
 	zend_string *ex_message;
-	int warnings;         /* E_WARNING / E_USER_WARNING raised during the call */
-	int notices;          /* E_NOTICE / E_DEPRECATED and the like */
-	zend_string *warning; /* text of the last warning, NULL if none */
+	int warnings;             /* E_WARNING / E_USER_WARNING raised during the call */
+	int notices;              /* E_NOTICE / E_DEPRECATED and the like */
+	zend_string *warning;     /* text of the last warning, NULL if none */
+	zend_string *nth_warning; /* text of the warning numbered fz_capture_at (0-based), or NULL */
 } fz_result;
+
+/* Which warning of the next fz_call() to keep in nth_warning (-1: none). */
+extern int fz_capture_at;
 
 /* Starts PHP (once). `needed` is a NULL-terminated list of function names the target calls:
  * if one of them is missing or still throws "not implemented", the process prints why and
