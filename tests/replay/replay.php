@@ -313,18 +313,19 @@ function corpus(): array
 // every single-bit flip, and the byte inverted
 const FLIPS = [0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0xFF];
 
-// Mutant number -> [blob index, kind, offset, bytes]. Per blob of n bytes: the n truncations
-// (0..n-1 bytes kept), then for each offset the nine flips.
+// Mutant number -> [blob index, kind, offset, bytes]. Per blob of n bytes: the n - 1 truncations
+// (1..n-1 bytes kept; the empty string is no data, false without a warning, as unserialize('')),
+// then for each offset the nine flips.
 function mutant(array $blobs, int $id): ?array
 {
     foreach ($blobs as $bi => $blob) {
         $n = strlen($blob);
-        $per = $n * (1 + count(FLIPS));
+        $per = $n - 1 + $n * count(FLIPS);
         if ($id < $per) {
-            if ($id < $n) {
-                return [$bi, 'truncated', $id, substr($blob, 0, $id)];
+            if ($id < $n - 1) {
+                return [$bi, 'truncated', $id + 1, substr($blob, 0, $id + 1)];
             }
-            $k = $id - $n;
+            $k = $id - ($n - 1);
             $off = intdiv($k, count(FLIPS));
             $x = FLIPS[$k % count(FLIPS)];
             $m = $blob;
@@ -340,7 +341,7 @@ function count_mutants(array $blobs): int
 {
     $n = 0;
     foreach ($blobs as $blob) {
-        $n += strlen($blob) * (1 + count(FLIPS));
+        $n += strlen($blob) - 1 + strlen($blob) * count(FLIPS);
     }
     return $n;
 }
