@@ -854,7 +854,7 @@ static int json_to_zser(zs_tree *t, const unsigned char *data, size_t len, size_
 	p.t = t;
 	p.s = data;
 	p.len = len;
-	p.max_depth = max_depth < ZS_WIRE_MAX_DEPTH ? max_depth : ZS_WIRE_MAX_DEPTH;
+	p.max_depth = max_depth;
 	t->input = data;
 	t->input_len = len;
 	if (!parse_json(&p)) {

@@ -54,8 +54,7 @@
 #define ZS_T_BACKREF_OBJ 0xD6
 #define ZS_T_BACKREF_REF 0xD7
 
-/* §12 limits */
-#define ZS_WIRE_MAX_DEPTH   4096
+/* §12 limits (depth has none in the format: a reader is given its own, §11) */
 #define ZS_WIRE_MAX_COUNT   0x7FFFFFFFu
 #define ZS_WIRE_MAX_ENTRIES 0xFFFFFFFEu
 /* Index value meaning "no table entry" (the empty string). */

@@ -72,8 +72,9 @@ void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *
 	r->end = r->start + len;
 	r->alloc = alloc;
 	r->slot_limit = ZS_WIRE_MAX_ENTRIES;
-	r->max_depth =
-	        (max_depth == 0 || max_depth > ZS_WIRE_MAX_DEPTH) ? ZS_WIRE_MAX_DEPTH : max_depth;
+	/* a level takes at least one input byte, and the frame stack grows from the allocator
+	 * as levels are entered: no limit is bounded by the input (§11, §12) */
+	r->max_depth = max_depth == 0 ? UINT32_MAX : max_depth;
 }
 
 static void release(zs_reader *r, void *p, const void *inl)

@@ -126,7 +126,8 @@ typedef struct zs_reader {
 	zs_key keys_inl[16];
 } zs_reader;
 
-/* Prepares a reader over data[0..len). max_depth 0 or above ZS_WIRE_MAX_DEPTH means the cap.
+/* Prepares a reader over data[0..len). max_depth: the most containers open at once (§11); 0
+ * for no limit but the input's size.
  * Nothing is allocated until the small built-in tables overflow; always call
  * zs_reader_free(). The reader points into itself: never copy or move it. */
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,

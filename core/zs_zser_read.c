@@ -238,7 +238,7 @@ bool zs_zser_read(zs_tree *t, const unsigned char *data, size_t len)
 	ctx c;
 	zs_event ev;
 	bool ok;
-	size_t max = t->max_depth < ZS_WIRE_MAX_DEPTH ? t->max_depth : ZS_WIRE_MAX_DEPTH;
+	size_t max = t->max_depth < UINT32_MAX ? t->max_depth : UINT32_MAX;
 
 	memset(&c, 0, sizeof(c));
 	c.t = t;

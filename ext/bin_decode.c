@@ -998,6 +998,11 @@ static void leave_open(decoder *d)
 	}
 }
 
+/* the depth error names the limit and how to raise it, as unserialize()'s does */
+#define DEPTH_MSG                                                                             \
+	"maximum depth of %" PRIu32 " exceeded at offset %zu of %zu bytes; raise the limit with " \
+	"zser_unserialize()'s max_depth option or the unserialize_max_depth ini setting (0: none)"
+
 static void report(decoder *d, size_t len, bool throw_on_error)
 {
 	const char *msg = d->msg ? d->msg : zs_wire_error_msg(d->r.err);
@@ -1005,6 +1010,15 @@ static void report(decoder *d, size_t len, bool throw_on_error)
 	int code = d->msg ? d->msg_code : (int)d->r.err;
 
 	if (EG(exception)) {
+		return;
+	}
+	if (!d->msg && d->r.err == ZS_WE_DEPTH) {
+		if (throw_on_error) {
+			zend_throw_exception_ex(zser_ce_ZserException, code, DEPTH_MSG, d->r.max_depth, pos,
+			                        len);
+		} else {
+			php_error_docref(NULL, E_WARNING, DEPTH_MSG, d->r.max_depth, pos, len);
+		}
 		return;
 	}
 	if (throw_on_error) {
@@ -1036,8 +1050,9 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
 	zser_dec_keycache_enter();
+	/* as unserialize(): 0 (or less) is no limit; the reader's frames grow with the input */
 	zs_reader_init(&d.r, buf, len, &zser_dec_emalloc,
-	               depth <= 0 || depth > ZS_WIRE_MAX_DEPTH ? 0 : (uint32_t)depth);
+	               depth <= 0 || (zend_ulong)depth >= UINT32_MAX ? 0 : (uint32_t)depth);
 	if ((sc = zser_dec_shape_cache()) != NULL) {
 		zs_reader_use_memo(&d.r, &sc->memo);
 	}

@@ -26,7 +26,7 @@
 #include "bin_shape_key.h"
 #include "bin_key_memo.h"
 
-/* The output is written at a raw cursor: into a buffer on the C stack, and past it into one
+/* The output is written at a raw cursor: into the encoder's inline buffer, and past it into one
  * zend_string that grows by reallocation and becomes the result. Zend MM serves a string of up
  * to OUT_LARGE_MAX bytes from pages of its chunks, grows it in place while the pages after it
  * are free and gives back its tail in place when it is trimmed, so the output is rarely
@@ -34,7 +34,7 @@
  * end had touched about twice the output's pages: in a process that maps and unmaps its
  * chunks, as a long request that frees what it made does, those page faults were 30% of the
  * time of a 1 MB output. */
-#define OUT_STACK     1024
+#define OUT_INLINE    1024
 #define OUT_HEAP_MIN  8192
 #define OUT_LARGE_MAX (ZEND_MM_MAX_LARGE_SIZE - _ZSTR_STRUCT_SIZE(0))
 /* Past this many bytes of output, a value's strings are mostly out of the cache. */
@@ -88,10 +88,51 @@ typedef struct ce_shape {
 	uint32_t shape;
 } ce_shape;
 
+/* How a frame's elements are laid out. */
+#define F_PACKED  0 /* the zvals of a packed table */
+#define F_BUCKETS 1 /* the buckets of a hash */
+#define F_MAGIC                                                                                 \
+	2                /* the buckets of an incomplete object's properties: its class-name member \
+	                    is left out */
+#define F_DECLARED 3 /* an object's declared property slots (`own` is the object) */
+
+/* What popping a frame releases. */
+#define O_NONE      0
+#define O_UNPROTECT 1 /* the recursion guard set on `self` (an array) */
+#define O_PROPS     2 /* `own`: a property table from zend_get_properties_for() */
+#define O_SLEEP                                                               \
+	3 /* `own`: the __sleep() table; `held`: what __sleep() returned; and the \
+	     reference to `self` (the object) */
+#define O_DATA                                                                 \
+	4 /* `held`: what __serialize() returned (the elements); and the reference \
+	     to `own` (the object) */
+
+/* One open container of the walk (walk()). */
+typedef struct eframe {
+	void *cur, *end; /* the next element and the end: zvals or buckets */
+	/* the parent of the elements for encode_nested(): an array (self_obj false), an object
+	 * (self_obj true) or none (NULL) */
+	void *self;
+	void *own;
+	zval held;
+	uint8_t kind;
+	uint8_t owns;
+	bool self_obj;
+	bool rcn; /* e->rcn outside this container, restored when it is popped */
+} eframe;
+
+/* Frames held in the encoder's buffers before the stack moves to the heap. */
+#define FRAMES0   16
+/* Containers up to this depth are written by recursion (the elements of __serialize() data and
+ * of __sleep() tables from a frame walked at once); deeper ones take a frame of the walk already
+ * running, so the C stack holds at most this many levels whatever the depth of the value
+ * (docs/INTERNALS.md §6). */
+#define REC_DEPTH 128
+
 struct encoder {
 	unsigned char *p, *end, *base;
-	bool far;         /* the output passed OUT_FAR bytes: prefetch (encode_elems()) */
-	zend_string *big; /* the output once it left the stack buffer; the cursor is in it */
+	bool far;         /* the output passed OUT_FAR bytes: prefetch (walk_far()) */
+	zend_string *big; /* the output once it left the inline buffer; the cursor is in it */
 	str_slot *str_slots;
 	bool str_pending;     /* strs[str_indexed..nstrs) are not in str_slots yet, or the
 	                         inline slots are not cleared yet */
@@ -128,23 +169,54 @@ struct encoder {
 	uint32_t *id_slots;
 	uint32_t id_mask;
 	uint32_t id_shift;
-	uint32_t n; /* last slot taken, as data->n in var.c */
-	uint32_t depth;
+	uint32_t n;     /* last slot taken, as data->n in var.c */
+	uint32_t depth; /* containers open, written by recursion or in frames */
+	/* the walk's frames (walk()): the open containers past REC_DEPTH, innermost last */
+	eframe *frames;
+	uint32_t nframes;
+	uint32_t frames_cap;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
 	ce_shape ce_cache[CE_CACHE];
+	struct encoder_bufs *bufs;
+};
+
+/* The first entries of each table and the first bytes of output, where a small value needs no
+ * allocation. They are kept apart from the encoder, so that the C stack holds only the
+ * encoder itself: one block per request is taken by each call and given back (bufs_take()),
+ * and a call made while another runs (from a magic method, an error handler or a destructor)
+ * gets its own. */
+typedef struct encoder_bufs {
 	str_slot str_slots0[STR_SLOTS0];
 	zend_string *strs0[STR_LIST0];
 	uint32_t shape_slots0[SHAPE_SLOTS0];
 	shape shapes0[SHAPES0];
 	shape_key skeys0[SKEYS0];
-	unsigned char stack[OUT_STACK];
-};
+	unsigned char out0[OUT_INLINE];
+	eframe frames0[FRAMES0];
+} encoder_bufs;
 
-static zend_result encode_value(encoder *e, zval *v);
-static zend_always_inline zend_result encode_array(encoder *e, zval *v);
+static encoder_bufs *bufs_take(void)
+{
+	encoder_bufs *b = ZSER_G(enc_bufs);
+
+	if (EXPECTED(b)) {
+		ZSER_G(enc_bufs) = NULL;
+		return b;
+	}
+	return emalloc(sizeof(encoder_bufs));
+}
+
+static void bufs_give(encoder_bufs *b)
+{
+	if (EXPECTED(!ZSER_G(enc_bufs)) && ZSER_G(key_memo_on)) {
+		ZSER_G(enc_bufs) = b; /* released in RSHUTDOWN (zser_encode_cache_release()) */
+	} else {
+		efree(b); /* outside a request nothing would release it */
+	}
+}
 
 /* ==== Output ==== */
 
@@ -167,7 +239,7 @@ static zend_never_inline void out_grow(encoder *e, size_t n)
 		e->big = zend_string_realloc(e->big, cap, 0);
 	} else {
 		e->big = zend_string_alloc(cap, 0);
-		memcpy(ZSTR_VAL(e->big), e->stack, len);
+		memcpy(ZSTR_VAL(e->big), e->bufs->out0, len);
 	}
 	e->far = len >= OUT_FAR;
 	e->base = (unsigned char *)ZSTR_VAL(e->big);
@@ -323,16 +395,16 @@ static zend_never_inline void str_grow(encoder *e)
 	} else {
 		zend_error_noreturn(E_ERROR, "zser_serialize(): too many strings");
 	}
-	if (e->str_slots != e->str_slots0) {
+	if (e->str_slots != e->bufs->str_slots0) {
 		efree(e->str_slots);
 	}
 	e->str_slots = ecalloc(size, sizeof(str_slot));
 	e->str_slots_ready = true;
 	e->str_mask = size - 1;
 	/* the list never outgrows half the slots */
-	if (e->strs == e->strs0) {
+	if (e->strs == e->bufs->strs0) {
 		e->strs = safe_emalloc(size / 2, sizeof(zend_string *), 0);
-		memcpy(e->strs, e->strs0, sizeof(e->strs0));
+		memcpy(e->strs, e->bufs->strs0, sizeof(e->bufs->strs0));
 	} else {
 		e->strs = safe_erealloc(e->strs, size / 2, sizeof(zend_string *), 0);
 	}
@@ -348,7 +420,7 @@ static zend_never_inline void str_grow(encoder *e)
 static zend_never_inline void str_index(encoder *e)
 {
 	if (!e->str_slots_ready) {
-		memset(e->str_slots0, 0, sizeof(e->str_slots0));
+		memset(e->bufs->str_slots0, 0, sizeof(e->bufs->str_slots0));
 		e->str_slots_ready = true;
 	}
 	for (; e->str_indexed < e->nstrs; e->str_indexed++) {
@@ -686,15 +758,15 @@ static zend_never_inline void shapes_grow(encoder *e)
 {
 	uint32_t size = (e->shape_mask + 1) * 2, i;
 
-	if (e->shape_slots != e->shape_slots0) {
+	if (e->shape_slots != e->bufs->shape_slots0) {
 		efree(e->shape_slots);
 	}
 	e->shape_slots = ecalloc(size, sizeof(uint32_t));
 	e->shape_slots_ready = true;
 	e->shape_mask = size - 1;
-	if (e->shapes == e->shapes0) {
+	if (e->shapes == e->bufs->shapes0) {
 		e->shapes = safe_emalloc(size / 2, sizeof(shape), 0);
-		memcpy(e->shapes, e->shapes0, sizeof(e->shapes0));
+		memcpy(e->shapes, e->bufs->shapes0, sizeof(e->bufs->shapes0));
 	} else {
 		e->shapes = safe_erealloc(e->shapes, size / 2, sizeof(shape), 0);
 	}
@@ -709,7 +781,7 @@ static zend_never_inline void shapes_grow(encoder *e)
 static zend_never_inline void shape_index_pending(encoder *e)
 {
 	if (!e->shape_slots_ready) {
-		memset(e->shape_slots0, 0, sizeof(e->shape_slots0));
+		memset(e->bufs->shape_slots0, 0, sizeof(e->bufs->shape_slots0));
 		e->shape_slots_ready = true;
 	}
 	for (; e->shapes_indexed < e->nshapes; e->shapes_indexed++) {
@@ -730,9 +802,9 @@ static zend_never_inline void skeys_grow(encoder *e, size_t need)
 	size_t cap;
 
 	cap = (size_t)e->skeys_cap * 2 > need ? (size_t)e->skeys_cap * 2 : need;
-	if (e->skeys == e->skeys0) {
+	if (e->skeys == e->bufs->skeys0) {
 		e->skeys = safe_emalloc(cap, sizeof(shape_key), 0);
-		memcpy(e->skeys, e->skeys0, sizeof(e->skeys0));
+		memcpy(e->skeys, e->bufs->skeys0, sizeof(e->bufs->skeys0));
 	} else {
 		e->skeys = safe_erealloc(e->skeys, cap, sizeof(shape_key), 0);
 	}
@@ -1100,65 +1172,107 @@ static void id_add(encoder *e, zval *target, uint32_t slot)
 	id_place(e, e->nheld++);
 }
 
-/* ==== Arrays ==== */
+/* ==== The walk: an explicit frame stack ==== */
 
-static zend_result enter(encoder *e)
+/* Containers are walked with a stack of frames on the heap, not by recursion: a value nested
+ * as deep as serialize() writes it needs no more C stack than a flat one (FORMAT.md §11,
+ * docs/INTERNALS.md §6). A frame is pushed when a container's head has been written and
+ * popped once its last element has; in between, a nested container pushes its own frame and
+ * the walk goes on there. Frames move when the stack grows: a frame pointer is not used after
+ * anything that may push. */
+
+static zend_never_inline void frames_grow(encoder *e)
 {
-	if (UNEXPECTED(++e->depth > ZS_WIRE_MAX_DEPTH)) {
-		zend_throw_exception_ex(zser_ce_ZserException, ZS_WE_DEPTH,
-		                        "Maximum nesting depth of %d exceeded", ZS_WIRE_MAX_DEPTH);
-		return FAILURE;
+	uint32_t cap = e->frames_cap * 2;
+
+	if (UNEXPECTED(cap <= e->frames_cap)) {
+		zend_error_noreturn(E_ERROR, "zser_serialize(): value nested too deep");
 	}
-	return SUCCESS;
+	if (e->frames == e->bufs->frames0) {
+		e->frames = safe_emalloc(cap, sizeof(eframe), 0);
+		memcpy(e->frames, e->bufs->frames0, sizeof(e->bufs->frames0));
+	} else {
+		e->frames = safe_erealloc(e->frames, cap, sizeof(eframe), 0);
+	}
+	e->frames_cap = cap;
+}
+
+/* A new frame for the elements of ht (zvals or buckets), on top of the stack. */
+static zend_always_inline eframe *push(encoder *e, HashTable *ht, bool magic)
+{
+	eframe *f;
+
+	if (UNEXPECTED(e->nframes == e->frames_cap)) {
+		frames_grow(e);
+	}
+	f = &e->frames[e->nframes++];
+	if (HT_IS_PACKED(ht)) {
+		f->kind = F_PACKED;
+		f->cur = ht->arPacked;
+		f->end = ht->arPacked + ht->nNumUsed;
+	} else {
+		f->kind = magic ? F_MAGIC : F_BUCKETS;
+		f->cur = ht->arData;
+		f->end = ht->arData + ht->nNumUsed;
+	}
+	return f;
 }
 
 static uint32_t lookup_var(encoder *e, zval *v);
+static zend_result encode_value(encoder *e, zval *v);
+static zend_always_inline void open_array(encoder *e, HashTable *ht, zend_array *guard);
 
-/* One element of an array or property table, as php_var_serialize_nested_data() treats it:
- * a reference nobody else holds is its value, and an array holding itself is null.
- * `parent` is the array or object whose element this is when var.c writes it through
- * php_var_serialize_nested_data() (which guards arrays against recursion), NULL where var.c
- * writes elements directly (__serialize() data, declared properties of the fast path). */
-static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval *data)
+/* A scalar element, written in place exactly as encode_value() writes it: it takes a slot and
+ * is never met again. Scalars run no userland code either, so they need not look for a
+ * pending exception: encode_value() does before anything that could (and the output is
+ * dropped when one is pending at the end). False for anything else. */
+static zend_always_inline bool encode_scalar(encoder *e, zval *data)
 {
-	zend_result res;
-
-	/* scalars written in place, exactly as encode_value() writes them: they take a slot
-	 * and are never met again. They run no userland code either, so they need not look
-	 * for a pending exception: encode_value() does before anything that could (and the
-	 * output is dropped when one is pending at the end). */
 	unsigned char *p;
+
 	switch (Z_TYPE_P(data)) {
 	case IS_LONG:
 		e->n++;
 		p = out_begin(e, ZS_WIRE_PUT_MAX);
 		out_end(e, zs_wire_put_int(p, (int64_t)Z_LVAL_P(data)));
-		return SUCCESS;
+		return true;
 	case IS_STRING:
 		e->n++;
 		write_string(e, Z_STR_P(data));
-		return SUCCESS;
+		return true;
 	case IS_DOUBLE:
 		e->n++;
 		p = out_begin(e, ZS_WIRE_PUT_MAX);
 		out_end(e, zs_wire_put_float(p, Z_DVAL_P(data)));
-		return SUCCESS;
+		return true;
 	case IS_TRUE:
 		e->n++;
 		out_tag(e, ZS_T_TRUE);
-		return SUCCESS;
+		return true;
 	case IS_FALSE:
 		e->n++;
 		out_tag(e, ZS_T_FALSE);
-		return SUCCESS;
+		return true;
 	case IS_NULL:
 		e->n++;
 		out_tag(e, ZS_T_NULL);
-		return SUCCESS;
+		return true;
 	default:
-		break;
+		return false;
 	}
+}
 
+static zend_always_inline zend_result encode_array(encoder *e, HashTable *ht, zend_array *guard);
+
+/* One element of an array or property table that is not a scalar, as
+ * php_var_serialize_nested_data() treats it: a reference nobody else holds is its value, and
+ * an array holding itself is null. `self` is the array (self_obj false) or object whose
+ * element this is when var.c writes it through php_var_serialize_nested_data() (which guards
+ * arrays against recursion), NULL where var.c writes elements directly (__serialize() data,
+ * declared properties of the fast path). */
+static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, bool self_obj,
+                                                        zval *data)
+{
 	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
 		data = Z_REFVAL_P(data);
 	}
@@ -1169,15 +1283,16 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 		out_tag(e, ZS_T_FIXLIST);
 		return SUCCESS;
 	}
-	if (!parent || Z_TYPE_P(data) != IS_ARRAY) {
+	if (!self || Z_TYPE_P(data) != IS_ARRAY) {
 		return encode_value(e, data);
 	}
-	if (UNEXPECTED(Z_IS_RECURSIVE_P(data) ||
-	               (Z_TYPE_P(parent) == IS_ARRAY && Z_ARR_P(data) == Z_ARR_P(parent)))) {
+	if (UNEXPECTED(Z_IS_RECURSIVE_P(data) || (!self_obj && Z_ARR_P(data) == self))) {
 		/* an array met again inside itself is written as null, as serialize() does */
 		e->n++;
-		if (Z_TYPE_P(parent) == IS_OBJECT) {
-			lookup_var(e, parent);
+		if (self_obj) {
+			zval parent;
+			ZVAL_OBJ(&parent, (zend_object *)self);
+			lookup_var(e, &parent);
 		}
 		out_tag(e, ZS_T_NULL);
 		return SUCCESS;
@@ -1189,12 +1304,25 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 	e->n++;
 	if (Z_REFCOUNTED_P(data)) {
 		Z_PROTECT_RECURSION_P(data);
+		return encode_array(e, Z_ARRVAL_P(data), Z_ARRVAL_P(data));
 	}
-	res = encode_array(e, data);
-	if (Z_REFCOUNTED_P(data)) {
-		Z_UNPROTECT_RECURSION_P(data);
+	return encode_array(e, Z_ARRVAL_P(data), NULL);
+}
+
+/* The same for an element of a frame's container: `parent` may move when a frame is pushed,
+ * and is read first. */
+static zend_always_inline zend_result encode_nested(encoder *e, const eframe *parent, zval *data)
+{
+	return encode_nested_inl(e, parent->self, parent->self_obj, data);
+}
+
+/* One element of a container written by recursion. */
+static zend_always_inline zend_result encode_elem(encoder *e, void *self, bool self_obj, zval *data)
+{
+	if (encode_scalar(e, data)) {
+		return SUCCESS;
 	}
-	return res;
+	return encode_nested_inl(e, self, self_obj, data);
 }
 
 /* zend_array_is_list(), answered at once for the common cases: a packed array without
@@ -1219,10 +1347,89 @@ static zend_always_inline bool is_list(HashTable *ht)
 	return zend_array_is_list(ht);
 }
 
-/* Writes the elements of ht. With `far`, the element PREFETCH_AHEAD places ahead is asked
- * for while the current one is written: a large value does not fit in the cache, and its
- * strings would otherwise be misses waited for one after another. Small and medium values
- * run without it, where the extra instructions cost more than they save. */
+/* Writes the head of an array's elements (LIST or its shape) and pushes their frame, whose
+ * parent is ht itself, or nobody for __serialize() data (data). */
+static zend_always_inline eframe *open_elems(encoder *e, HashTable *ht, bool data)
+{
+	eframe *f;
+
+	if (is_list(ht)) {
+		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
+		                         ? zend_hash_num_elements(ht)
+		                         : zend_array_count(ht);
+		unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
+		out_end(e, zs_wire_put_list(p, count));
+	} else {
+		write_ht_shape(e, NULL, ht, false);
+	}
+	f = push(e, ht, false);
+	f->self = data ? NULL : ht;
+	f->self_obj = false;
+	return f;
+}
+
+/* An array value whose slot is taken, not empty (an empty array is written as FIXLIST by
+ * the caller: it is no level deeper, FORMAT.md §11). guard: ht when the caller set its
+ * recursion guard, to be cleared when the frame is popped. */
+static zend_always_inline void open_array(encoder *e, HashTable *ht, zend_array *guard)
+{
+	bool rcn = e->rcn;
+	eframe *f;
+
+	/* the top-level array counts as unshared, as in var.c */
+	e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(ht) > 1);
+	f = open_elems(e, ht, false);
+	f->owns = guard ? O_UNPROTECT : O_NONE;
+	f->rcn = rcn;
+}
+
+/* Releases what a popped frame held (its `owns` is not O_NONE). */
+static zend_never_inline void release(eframe *f)
+{
+	void *own = f->own, *self = f->self;
+	zval held;
+
+	switch (f->owns) {
+	case O_UNPROTECT:
+		GC_UNPROTECT_RECURSION((zend_array *)self);
+		break;
+	case O_PROPS:
+		zend_release_properties((HashTable *)own);
+		break;
+	case O_SLEEP:
+		/* in var.c's order: the table, __sleep()'s result, the object */
+		ZVAL_COPY_VALUE(&held, &f->held);
+		zend_hash_destroy((HashTable *)own);
+		FREE_HASHTABLE((HashTable *)own);
+		zval_ptr_dtor(&held);
+		zend_object_release((zend_object *)self);
+		break;
+	case O_DATA:
+		ZVAL_COPY_VALUE(&held, &f->held);
+		zval_ptr_dtor(&held);
+		zend_object_release((zend_object *)own);
+		break;
+	}
+}
+
+/* Pops the top frame and releases what it holds. */
+static zend_always_inline void pop(encoder *e)
+{
+	eframe *f = &e->frames[--e->nframes];
+
+	e->depth--;
+	e->rcn = f->rcn;
+	if (f->owns != O_NONE) {
+		release(f);
+	}
+}
+
+/* The elements of the top frame are written in the loops of walk() until the frame ends, or
+ * until one pushes a frame: the cursor is saved first (f may move) and the walk goes on in the
+ * new frame. With `far` (walk_far()), the element PREFETCH_AHEAD places ahead is asked for
+ * while the current one is written: a large value does not fit in the cache, and its strings
+ * would otherwise be misses waited for one after another. Small and medium values run
+ * without it, where the extra instructions cost more than they save. */
 #define PREFETCH_AHEAD 8
 
 static zend_always_inline void prefetch_val(const zval *z)
@@ -1232,7 +1439,197 @@ static zend_always_inline void prefetch_val(const zval *z)
 	}
 }
 
-static zend_always_inline zend_result encode_elems(encoder *e, HashTable *ht, zval *self, bool far)
+static zend_never_inline zend_result walk_far(encoder *e, eframe *f, uint32_t n)
+{
+	if (f->kind == F_PACKED) {
+		zval *z = f->cur, *end = f->end, *a;
+		for (a = z; a != end && a != z + PREFETCH_AHEAD; a++) {
+			prefetch_val(a);
+		}
+		for (; z != end; z++) {
+			zval *val = z;
+			if (end - z > PREFETCH_AHEAD) {
+				prefetch_val(z + PREFETCH_AHEAD);
+			}
+			if (Z_TYPE_P(val) == IS_INDIRECT) {
+				val = Z_INDIRECT_P(val);
+			}
+			if (Z_TYPE_P(val) == IS_UNDEF || encode_scalar(e, val)) {
+				continue;
+			}
+			f->cur = z + 1;
+			if (encode_nested(e, f, val) != SUCCESS) {
+				return FAILURE;
+			}
+			if (e->nframes != n) {
+				return SUCCESS;
+			}
+			f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
+		}
+	} else {
+		Bucket *b = f->cur, *end = f->end, *a;
+		bool magic = f->kind == F_MAGIC;
+		for (a = b; a != end && a != b + PREFETCH_AHEAD; a++) {
+			prefetch_val(&a->val);
+		}
+		for (; b != end; b++) {
+			zval *val = bucket_val(b);
+			if (end - b > PREFETCH_AHEAD) {
+				prefetch_val(&b[PREFETCH_AHEAD].val);
+			}
+			if (Z_TYPE_P(val) == IS_UNDEF || (magic && is_magic_member(true, b->key)) ||
+			    encode_scalar(e, val)) {
+				continue;
+			}
+			f->cur = b + 1;
+			if (encode_nested(e, f, val) != SUCCESS) {
+				return FAILURE;
+			}
+			if (e->nframes != n) {
+				return SUCCESS;
+			}
+			f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
+		}
+	}
+	return SUCCESS;
+}
+
+/* Writes everything the frames above `base` still hold, popping each when done. FAILURE
+ * leaves the frames for unwind(). */
+static zend_result walk(encoder *e, uint32_t base)
+{
+	uint32_t n;
+
+	while ((n = e->nframes) != base) {
+		eframe *f = &e->frames[n - 1];
+		if (UNEXPECTED(e->far) && f->kind != F_DECLARED) {
+			if (walk_far(e, f, n) != SUCCESS) {
+				return FAILURE;
+			}
+			if (e->nframes != n) {
+				continue;
+			}
+		} else if (EXPECTED(f->kind == F_BUCKETS)) {
+			Bucket *b = f->cur, *end = f->end;
+			for (; b != end; b++) {
+				zval *val = bucket_val(b);
+				if (Z_TYPE_P(val) == IS_UNDEF || encode_scalar(e, val)) {
+					continue;
+				}
+				f->cur = b + 1;
+				if (encode_nested(e, f, val) != SUCCESS) {
+					return FAILURE;
+				}
+				if (e->nframes != n) {
+					goto pushed;
+				}
+				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
+			}
+		} else if (f->kind == F_PACKED) {
+			zval *z = f->cur, *end = f->end;
+			for (; z != end; z++) {
+				zval *val = z;
+				if (Z_TYPE_P(val) == IS_INDIRECT) {
+					val = Z_INDIRECT_P(val);
+				}
+				if (Z_TYPE_P(val) == IS_UNDEF || encode_scalar(e, val)) {
+					continue;
+				}
+				f->cur = z + 1;
+				if (encode_nested(e, f, val) != SUCCESS) {
+					return FAILURE;
+				}
+				if (e->nframes != n) {
+					goto pushed;
+				}
+				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
+			}
+		} else if (f->kind == F_DECLARED) {
+			/* declared properties read straight from the object, as var.c does when the
+			 * object has no properties table yet */
+			zend_object *obj = f->own;
+			zend_property_info **info = obj->ce->properties_info_table;
+			zval *z = f->cur, *end = f->end;
+			for (; z != end; z++) {
+				zend_property_info *pi = info[z - obj->properties_table];
+				zval *prop;
+				if (!pi) {
+					continue;
+				}
+				prop = OBJ_PROP(obj, pi->offset);
+				if (Z_TYPE_P(prop) == IS_UNDEF || encode_scalar(e, prop)) {
+					continue;
+				}
+				f->cur = z + 1;
+				if (encode_nested(e, f, prop) != SUCCESS) {
+					return FAILURE;
+				}
+				if (e->nframes != n) {
+					goto pushed;
+				}
+				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
+			}
+		} else {
+			/* F_MAGIC */
+			Bucket *b = f->cur, *end = f->end;
+			for (; b != end; b++) {
+				zval *val = bucket_val(b);
+				if (Z_TYPE_P(val) == IS_UNDEF || is_magic_member(true, b->key) ||
+				    encode_scalar(e, val)) {
+					continue;
+				}
+				f->cur = b + 1;
+				if (encode_nested(e, f, val) != SUCCESS) {
+					return FAILURE;
+				}
+				if (e->nframes != n) {
+					goto pushed;
+				}
+				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
+			}
+		}
+		pop(e);
+pushed:;
+	}
+	return SUCCESS;
+}
+
+/* After a failure: pops what the walk left, releasing it. */
+static void unwind(encoder *e, uint32_t base)
+{
+	while (e->nframes != base) {
+		pop(e);
+	}
+}
+
+/* After a frame was pushed for the container at e->depth: one up to the first level past
+ * REC_DEPTH is walked now, with everything below it; a deeper one is left to the walk() that
+ * met it, which goes on in the new frame. The C stack thus holds at most REC_DEPTH levels of
+ * recursion and the walks they start, however deep the value. */
+static zend_never_inline zend_result walk_now(encoder *e)
+{
+	uint32_t base = e->nframes - 1;
+
+	if (walk(e, base) != SUCCESS) {
+		/* nothing is left above a recursive level once it returns */
+		unwind(e, base);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+static zend_always_inline zend_result walk_pushed(encoder *e)
+{
+	if (e->depth > REC_DEPTH + 1) {
+		return SUCCESS;
+	}
+	return walk_now(e);
+}
+
+/* ==== Arrays written by recursion ==== */
+
+/* Writes the elements of ht, as walk() does (see there for `far`), by recursion. */
+static zend_always_inline zend_result encode_elems(encoder *e, HashTable *ht, bool far)
 {
 	if (HT_IS_PACKED(ht)) {
 		zval *z = ht->arPacked, *end = z + ht->nNumUsed, *ahead = z;
@@ -1249,7 +1646,7 @@ static zend_always_inline zend_result encode_elems(encoder *e, HashTable *ht, zv
 			if (Z_TYPE_P(val) == IS_INDIRECT) {
 				val = Z_INDIRECT_P(val);
 			}
-			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
+			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, ht, false, val) != SUCCESS) {
 				return FAILURE;
 			}
 		}
@@ -1265,7 +1662,7 @@ static zend_always_inline zend_result encode_elems(encoder *e, HashTable *ht, zv
 			if (far && ahead != end) {
 				prefetch_val(&(ahead++)->val);
 			}
-			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, self, val) != SUCCESS) {
+			if (Z_TYPE_P(val) != IS_UNDEF && encode_elem(e, ht, false, val) != SUCCESS) {
 				return FAILURE;
 			}
 		}
@@ -1273,12 +1670,12 @@ static zend_always_inline zend_result encode_elems(encoder *e, HashTable *ht, zv
 	return SUCCESS;
 }
 
-static zend_never_inline zend_result encode_elems_far(encoder *e, HashTable *ht, zval *self)
+static zend_never_inline zend_result encode_elems_far(encoder *e, HashTable *ht)
 {
-	return encode_elems(e, ht, self, true);
+	return encode_elems(e, ht, true);
 }
 
-static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
+static zend_result encode_array_body(encoder *e, HashTable *ht)
 {
 	if (is_list(ht)) {
 		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
@@ -1290,53 +1687,55 @@ static zend_result encode_array_body(encoder *e, HashTable *ht, zval *self)
 		write_ht_shape(e, NULL, ht, false);
 	}
 	if (UNEXPECTED(e->far)) {
-		return encode_elems_far(e, ht, self);
+		return encode_elems_far(e, ht);
 	}
-	return encode_elems(e, ht, self, false);
+	return encode_elems(e, ht, false);
+}
+
+static zend_never_inline zend_result encode_array_deep(encoder *e, HashTable *ht, zend_array *guard)
+{
+	open_array(e, ht, guard);
+	return walk_pushed(e);
 }
 
 /* An array value whose slot is taken, not empty (an empty array is written as FIXLIST by
- * the caller: it is no level deeper, FORMAT.md §11). */
-static zend_always_inline zend_result encode_array(encoder *e, zval *v)
+ * the caller: it is no level deeper, FORMAT.md §11). guard: ht when the caller set its
+ * recursion guard, cleared once the elements are written. Up to REC_DEPTH levels deep the
+ * elements are written here, by recursion; deeper, in a frame (walk_pushed()). */
+static zend_always_inline zend_result encode_array(encoder *e, HashTable *ht, zend_array *guard)
 {
 	bool rcn = e->rcn;
 	zend_result res;
 
-	if (enter(e) != SUCCESS) {
-		return FAILURE;
+	if (UNEXPECTED(++e->depth > REC_DEPTH)) {
+		return encode_array_deep(e, ht, guard);
 	}
 	/* the top-level array counts as unshared, as in var.c */
-	e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
-	res = encode_array_body(e, Z_ARRVAL_P(v), v);
+	e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(ht) > 1);
+	res = encode_array_body(e, ht);
 	e->rcn = rcn;
 	e->depth--;
+	if (guard) {
+		GC_UNPROTECT_RECURSION(guard);
+	}
 	return res;
 }
 
 /* ==== Objects ==== */
 
-static zend_result encode_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
-                                bool incomplete)
+/* Writes the shape of class `name` and properties `props` (`incomplete`:
+ * __PHP_Incomplete_Class, whose class-name member is left out) and pushes the frame of the
+ * properties, whose parent is obj. */
+static eframe *open_props(encoder *e, zend_object *obj, zend_string *name, HashTable *props,
+                          bool incomplete)
 {
-	zend_string *key;
-	zval *val;
+	eframe *f;
 
-	if (incomplete) {
-		write_ht_shape(e, name, props, true);
-	} else {
-		write_ht_shape(e, name, props, false);
-	}
-	ZEND_HASH_FOREACH_STR_KEY_VAL_IND(props, key, val)
-	{
-		if (is_magic_member(incomplete, key)) {
-			continue;
-		}
-		if (encode_elem(e, struc, val) != SUCCESS) {
-			return FAILURE;
-		}
-	}
-	ZEND_HASH_FOREACH_END();
-	return SUCCESS;
+	write_ht_shape(e, name, props, incomplete);
+	f = push(e, props, incomplete);
+	f->self = obj;
+	f->self_obj = true;
+	return f;
 }
 
 /* Index of the existing shape of the declared properties of obj that are set, or -1. */
@@ -1409,9 +1808,9 @@ static uint32_t write_declared_shape(encoder *e, zend_object *obj)
 	return shape_add(e, h, cls, first);
 }
 
-/* Declared properties read straight from the object, as var.c does when the object has
- * no properties table yet. A class whose properties are all set has one shape, cached. */
-static zend_result encode_declared(encoder *e, zend_object *obj)
+/* The shape of the declared properties of obj that are set. A class whose properties are all
+ * set has one shape, cached. */
+static void write_declared_head(encoder *e, zend_object *obj)
 {
 	zend_class_entry *ce = obj->ce;
 	uint32_t c = (uint32_t)((uintptr_t)ce >> 6) & (CE_CACHE - 1);
@@ -1435,6 +1834,15 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 			e->ce_live |= 1u << c;
 		}
 	}
+}
+
+/* Declared properties read straight from the object, as var.c does when the object has no
+ * properties table yet, written by recursion. */
+static zend_result encode_declared(encoder *e, zend_object *obj)
+{
+	zend_class_entry *ce = obj->ce;
+	int i;
+
 	for (i = 0; i < ce->default_properties_count; i++) {
 		zend_property_info *pi = ce->properties_info_table[i];
 		zval *prop;
@@ -1445,17 +1853,59 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 		if (Z_TYPE_P(prop) == IS_UNDEF) {
 			continue;
 		}
-		if (encode_elem(e, NULL, prop) != SUCCESS) {
+		if (encode_elem(e, NULL, false, prop) != SUCCESS) {
 			return FAILURE;
 		}
 	}
 	return SUCCESS;
 }
 
+/* The same in a frame, for the walk. */
+static void open_declared(encoder *e, zend_object *obj)
+{
+	eframe *f;
+
+	if (UNEXPECTED(e->nframes == e->frames_cap)) {
+		frames_grow(e);
+	}
+	f = &e->frames[e->nframes++];
+	f->kind = F_DECLARED;
+	f->cur = obj->properties_table;
+	f->end = obj->properties_table + obj->ce->default_properties_count;
+	f->own = obj;
+	f->self = NULL;
+	f->self_obj = false;
+	f->owns = O_NONE;
+}
+
+/* The properties props of obj written by recursion (`incomplete`: leaving out the class-name
+ * member of __PHP_Incomplete_Class). */
+static zend_result encode_props(encoder *e, zend_object *obj, HashTable *props, bool incomplete)
+{
+	zend_string *key;
+	zval *val;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL_IND(props, key, val)
+	{
+		if (is_magic_member(incomplete, key)) {
+			continue;
+		}
+		if (encode_elem(e, obj, true, val) != SUCCESS) {
+			return FAILURE;
+		}
+	}
+	ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+/* Writes an object: up to REC_DEPTH levels deep (and for Serializable) by recursion, else (and
+ * for __serialize() data and __sleep() tables) its head now and its elements from a frame,
+ * walked at once when the object is shallow, else by the walk already running. */
 static zend_result encode_object(encoder *e, zval *struc)
 {
 	zend_object *obj = Z_OBJ_P(struc);
 	zend_class_entry *ce = obj->ce;
+	uint32_t n = e->nframes;
 	zend_result res;
 	bool rcn;
 
@@ -1470,9 +1920,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 		write_string(e, Z_STR_P(zend_enum_fetch_case_name(obj)));
 		return SUCCESS;
 	}
-	if (enter(e) != SUCCESS) {
-		return FAILURE;
-	}
+	e->depth++;
 	rcn = e->rcn;
 	e->rcn = false;
 	if (ce->__serialize) {
@@ -1492,11 +1940,17 @@ static zend_result encode_object(encoder *e, zval *struc)
 			str_hold_all(e);
 			res = zser_enc_sleep(e, struc, sleep);
 		} else if (std && !obj->properties) {
-			res = encode_declared(e, obj);
+			write_declared_head(e, obj);
+			if (EXPECTED(e->depth <= REC_DEPTH)) {
+				res = encode_declared(e, obj);
+			} else {
+				open_declared(e, obj);
+				res = SUCCESS;
+			}
 		} else {
 			bool incomplete = ce == php_ce_incomplete_class;
 			zend_string *name = ce->name;
-			HashTable *props;
+			HashTable *props, *ht;
 			if (incomplete || !std) {
 				/* other handlers may build a temporary table or call userland code */
 				str_hold_all(e);
@@ -1509,24 +1963,39 @@ static zend_result encode_object(encoder *e, zval *struc)
 			}
 			props = zend_get_properties_for(struc, ZEND_PROP_PURPOSE_SERIALIZE);
 			e->rcn = GC_REFCOUNT(props) > 1;
-			if (incomplete && zend_array_count(props) == 1) {
-				/* serialize() counts one property less for the class name an incomplete
-				 * object keeps, and writes none when that leaves none: also when the one
-				 * property is another (the object came from unserialize() of the class
-				 * __PHP_Incomplete_Class itself), which it then drops */
-				res = encode_props(e, struc, name, (HashTable *)&zend_empty_array, true);
+			/* serialize() counts one property less for the class name an incomplete object
+			 * keeps, and writes none when that leaves none: also when the one property is
+			 * another (the object came from unserialize() of the class
+			 * __PHP_Incomplete_Class itself), which it then drops */
+			ht = incomplete && zend_array_count(props) == 1 ? (HashTable *)&zend_empty_array
+			                                                : props;
+			if (EXPECTED(e->depth <= REC_DEPTH)) {
+				write_ht_shape(e, name, ht, incomplete);
+				res = encode_props(e, obj, ht, incomplete);
+				zend_release_properties(props);
 			} else {
-				res = encode_props(e, struc, name, props, incomplete);
+				eframe *f = open_props(e, obj, name, ht, incomplete);
+				f->owns = O_PROPS;
+				f->own = props;
+				res = SUCCESS;
 			}
-			zend_release_properties(props);
 			if (incomplete) {
+				/* the string table holds it from here (str_hold_all()) */
 				zend_string_release(name);
 			}
 		}
 	}
-	e->rcn = rcn;
-	e->depth--;
-	return res;
+	if (e->nframes == n) {
+		/* written whole (Serializable, or null), or failed before any frame */
+		e->rcn = rcn;
+		e->depth--;
+		return res;
+	}
+	e->frames[n].rcn = rcn;
+	if (res != SUCCESS) {
+		return res;
+	}
+	return walk_pushed(e);
 }
 
 /* ==== Entry points for the object paths (bin_encode_objects.c) ==== */
@@ -1561,18 +2030,25 @@ void zser_enc_slot_null(encoder *e, zval *struc)
 	}
 }
 
-zend_result zser_enc_data(encoder *e, HashTable *data, bool shared)
+void zser_enc_data(encoder *e, zval *data, zend_object *obj, bool shared)
 {
+	eframe *f;
+
 	e->rcn = shared;
-	return encode_array_body(e, data, NULL);
+	f = open_elems(e, Z_ARRVAL_P(data), true);
+	f->owns = O_DATA;
+	f->own = obj;
+	ZVAL_COPY_VALUE(&f->held, data);
 }
 
-zend_result zser_enc_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
-                           bool incomplete)
+void zser_enc_sleep_props(encoder *e, zend_object *obj, HashTable *props, zval *names)
 {
-	return encode_props(e, struc, name, props, incomplete);
-}
+	eframe *f = open_props(e, obj, obj->ce->name, props, false);
 
+	f->owns = O_SLEEP;
+	f->own = props;
+	ZVAL_COPY_VALUE(&f->held, names);
+}
 /* ==== Values ==== */
 
 /* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
@@ -1672,7 +2148,7 @@ static zend_result encode_value(encoder *e, zval *v)
 			out_tag(e, ZS_T_FIXLIST);
 			return SUCCESS;
 		}
-		return encode_array(e, v);
+		return encode_array(e, Z_ARRVAL_P(v), NULL);
 	case IS_OBJECT:
 		return encode_object(e, v);
 	default:
@@ -1683,7 +2159,7 @@ static zend_result encode_value(encoder *e, zval *v)
 }
 
 /* Appends the output to buf (which is empty for zser_serialize(): then the output string
- * itself, trimmed to its length, or one exact-size copy of the stack buffer). */
+ * itself, trimmed to its length, or one exact-size copy of the inline buffer). */
 static void out_finish(encoder *e, smart_str *buf)
 {
 	size_t len = (size_t)(e->p - e->base);
@@ -1697,7 +2173,7 @@ static void out_finish(encoder *e, smart_str *buf)
 		e->big = NULL;
 	} else {
 		buf->s = zend_string_alloc(len, 0);
-		memcpy(ZSTR_VAL(buf->s), e->stack, len);
+		memcpy(ZSTR_VAL(buf->s), e->bufs->out0, len);
 	}
 	ZSTR_LEN(buf->s) = len;
 	buf->a = len;
@@ -1712,15 +2188,15 @@ static void encoder_free(encoder *e)
 			zend_string_release(e->strs[i]);
 		}
 	}
-	if (e->strs != e->strs0) {
+	if (e->strs != e->bufs->strs0) {
 		efree(e->strs);
 		efree(e->str_slots);
 	}
-	if (e->shapes != e->shapes0) {
+	if (e->shapes != e->bufs->shapes0) {
 		efree(e->shapes);
 		efree(e->shape_slots);
 	}
-	if (e->skeys != e->skeys0) {
+	if (e->skeys != e->bufs->skeys0) {
 		efree(e->skeys);
 	}
 	if (e->id_slots) {
@@ -1734,6 +2210,10 @@ static void encoder_free(encoder *e)
 	if (e->big) {
 		zend_string_efree(e->big);
 	}
+	if (e->frames != e->bufs->frames0) {
+		efree(e->frames);
+	}
+	bufs_give(e->bufs);
 }
 
 PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
@@ -1741,11 +2221,12 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	encoder e;
 	zend_result res;
 
-	e.base = e.p = e.stack;
-	e.end = e.stack + OUT_STACK;
+	e.bufs = bufs_take();
+	e.base = e.p = e.bufs->out0;
+	e.end = e.bufs->out0 + OUT_INLINE;
 	e.far = false;
 	e.big = NULL;
-	e.str_slots = e.str_slots0;
+	e.str_slots = e.bufs->str_slots0;
 	e.str_pending = true;
 	e.str_slots_ready = false;
 	e.str_indexed = 0;
@@ -1753,19 +2234,19 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.str_mask = STR_SLOTS0 - 1;
 	e.str_shift = 64 - 6; /* STR_SLOTS0 */
 	e.nstrs = 0;
-	e.strs = e.strs0;
+	e.strs = e.bufs->strs0;
 	e.strs_cap = STR_LIST0;
 	e.shapes_pending = true;
 	e.shape_slots_ready = false;
 	e.shapes_indexed = 0;
 	e.count_bits = 0;
-	e.shape_slots = e.shape_slots0;
+	e.shape_slots = e.bufs->shape_slots0;
 	e.shape_mask = SHAPE_SLOTS0 - 1;
 	e.nshapes = 0;
-	e.shapes = e.shapes0;
+	e.shapes = e.bufs->shapes0;
 	e.shapes_cap = SHAPES0;
 	e.nskeys = 0;
-	e.skeys = e.skeys0;
+	e.skeys = e.bufs->skeys0;
 	e.skeys_cap = SKEYS0;
 	e.ce_live = 0;
 	e.memo_live = 0;
@@ -1775,19 +2256,26 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.id_slots = NULL;
 	e.n = 0;
 	e.depth = 0;
+	e.frames = e.bufs->frames0;
+	e.nframes = 0;
+	e.frames_cap = FRAMES0;
 	e.refs = false;
 	e.rcn = false;
 
 	e.p = zs_wire_put_header(e.p, false);
+	/* the top level is shallow: its containers are written before encode_value() returns */
 	res = encode_value(&e, value);
+	if (res != SUCCESS) {
+		unwind(&e, 0);
+	}
 	if (EG(exception)) {
 		res = FAILURE;
 	}
 	if (res == SUCCESS) {
 		if (e.refs) {
-			/* the header is where the output starts: the stack buffer, or the string that
+			/* the header is where the output starts: the inline buffer, or the string that
 			 * gathered it */
-			(e.big ? (unsigned char *)ZSTR_VAL(e.big) : e.stack)[1] |=
+			(e.big ? (unsigned char *)ZSTR_VAL(e.big) : e.bufs->out0)[1] |=
 			        (unsigned char)ZS_WIRE_FLAG_REFS;
 		}
 		out_finish(&e, buf);

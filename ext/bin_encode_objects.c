@@ -4,7 +4,8 @@
  * __serialize() and Serializable::serialize(), with serialize()'s warnings and exceptions.
  * bin_encode.c's encode_object() chooses the path, as php_var_serialize_intern() does, and
  * owns the output, the tables and the walk; this file calls the method and hands what it
- * returned back to them. The properties __sleep() names are selected in bin_sleep.c.
+ * returned over to the walk, which writes the elements and releases it. The properties __sleep()
+ * names are selected in bin_sleep.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -19,7 +20,7 @@ zend_result zser_enc_sleep(encoder *e, zval *struc, zend_function *fn)
 {
 	zend_object *obj = Z_OBJ_P(struc);
 	zval retval, tmp;
-	HashTable props;
+	HashTable *props;
 	zend_result res;
 
 	ZVAL_OBJ_COPY(&tmp, obj);
@@ -41,11 +42,15 @@ zend_result zser_enc_sleep(encoder *e, zval *struc, zend_function *fn)
 		zval_ptr_dtor(&tmp);
 		return SUCCESS;
 	}
-	res = zser_sleep_props(&props, &tmp, Z_ARRVAL(retval));
+	ALLOC_HASHTABLE(props);
+	res = zser_sleep_props(props, &tmp, Z_ARRVAL(retval));
 	if (res == SUCCESS) {
-		res = zser_enc_props(e, &tmp, obj->ce->name, &props, false);
+		/* the walk writes the values and then releases all three */
+		zser_enc_sleep_props(e, obj, props, &retval);
+		return SUCCESS;
 	}
-	zend_hash_destroy(&props);
+	zend_hash_destroy(props);
+	FREE_HASHTABLE(props);
 	zval_ptr_dtor(&retval);
 	zval_ptr_dtor(&tmp);
 	return res;
@@ -55,7 +60,6 @@ zend_result zser_enc_magic_serialize(encoder *e, zval *struc)
 {
 	zend_object *obj = Z_OBJ_P(struc);
 	zval retval, tmp;
-	zend_result res;
 
 	ZVAL_OBJ_COPY(&tmp, obj);
 	BG(serialize_lock)++;
@@ -74,10 +78,9 @@ zend_result zser_enc_magic_serialize(encoder *e, zval *struc)
 	}
 	zser_enc_tag(e, ZS_T_OBJECT_DATA);
 	zser_enc_string(e, obj->ce->name);
-	res = zser_enc_data(e, Z_ARRVAL(retval), Z_REFCOUNT(retval) > 1);
-	zval_ptr_dtor(&retval);
-	zval_ptr_dtor(&tmp);
-	return res;
+	/* the walk writes the elements and then releases both */
+	zser_enc_data(e, &retval, obj, Z_REFCOUNT(retval) > 1);
+	return SUCCESS;
 }
 
 zend_result zser_enc_custom(encoder *e, zval *struc)

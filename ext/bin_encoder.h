@@ -21,16 +21,19 @@ void zser_enc_string(encoder *e, zend_string *s);
 void zser_enc_bytes(encoder *e, const unsigned char *data, size_t len);
 /* Later references to the object struc, if it has a slot, are written as null. */
 void zser_enc_slot_null(encoder *e, zval *struc);
-/* The array __serialize() returned, with its elements (FORMAT.md §8.2); `shared`: it has
- * other holders (var.c's in_rcn_array). */
-zend_result zser_enc_data(encoder *e, HashTable *data, bool shared);
-/* The shape of class `name` and the properties `props` of struc, as for a property table;
- * `incomplete`: __PHP_Incomplete_Class, whose class-name member is left out. */
-zend_result zser_enc_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
-                           bool incomplete);
+/* The array *data __serialize() returned for obj (FORMAT.md §8.2): its head now, its elements
+ * as the walk reaches them; `shared`: it has other holders (var.c's in_rcn_array). Takes over
+ * *data and one reference to obj, released once the elements are written or the walk fails. */
+void zser_enc_data(encoder *e, zval *data, zend_object *obj, bool shared);
+/* The shape of obj's class and the properties `props` selected by __sleep() (an emalloc'd
+ * table), as for a property table: the shape now, the values as the walk reaches them. Takes
+ * over props, *names (what __sleep() returned) and one reference to obj, released once the
+ * values are written or the walk fails. */
+void zser_enc_sleep_props(encoder *e, zend_object *obj, HashTable *props, zval *names);
 
 /* ---- bin_encode_objects.c, for encode_object(): each calls the method and writes the
- * object, or null where serialize() writes N; FAILURE stops the walk ---- */
+ * object (or its head, with the rest left to the walk), or null where serialize() writes N;
+ * FAILURE stops the walk ---- */
 
 /* fn: the class's __sleep(). */
 zend_result zser_enc_sleep(encoder *e, zval *struc, zend_function *fn);

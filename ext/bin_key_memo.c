@@ -62,6 +62,10 @@ void zser_encode_cache_release(void)
 		efree(m);
 		ZSER_G(key_memo) = NULL;
 	}
+	if (ZSER_G(enc_bufs)) {
+		efree(ZSER_G(enc_bufs));
+		ZSER_G(enc_bufs) = NULL;
+	}
 	ZSER_G(key_memo_on) = false;
 }
 

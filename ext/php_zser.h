@@ -28,9 +28,9 @@ extern zend_module_entry zser_module_entry;
 #define PHP_ZSER_API
 #endif
 
-/* Appends the zser encoding of *value (header included) to *buf. FAILURE with an exception
- * set when the value cannot be serialized (what serialize() would throw, or the depth cap);
- * the caller frees *buf in every case. */
+/* Appends the zser encoding of *value (header included) to *buf, whatever its depth (the walk
+ * keeps its frames on the heap). FAILURE with an exception set when the value cannot be
+ * serialized (what serialize() would throw); the caller frees *buf in every case. */
 PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value);
 /* Decodes a zser blob into *result with unserialize()'s defaults (all classes allowed,
  * unserialize_max_depth). FAILURE on malformed input (one E_WARNING) or on an exception;
@@ -57,6 +57,10 @@ struct zser_shape_cache *shapes;
  * outside a request. */
 struct zser_key_memo *key_memo;
 bool key_memo_on;
+/* zser_serialize(): the inline tables and output buffer of a call, kept between calls so that
+ * they stay off the C stack without an allocation per call (bin_encode.c); NULL while a call
+ * holds them, released in RSHUTDOWN. */
+struct encoder_bufs *enc_bufs;
 ZEND_END_MODULE_GLOBALS(zser)
 
 ZEND_EXTERN_MODULE_GLOBALS(zser)

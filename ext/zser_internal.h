@@ -15,7 +15,7 @@ extern zend_class_entry *zser_ce_ZserException;
  * them). */
 typedef struct zser_decode_opts {
 	HashTable *allowed;  /* lower-case class names; NULL: every class is allowed */
-	zend_long max_depth; /* 0: the format's cap (FORMAT.md §11) */
+	zend_long max_depth; /* 0 (or less): no limit (FORMAT.md §11) */
 	bool throw_on_error; /* ZserException instead of false + E_WARNING */
 } zser_decode_opts;
 

@@ -404,23 +404,32 @@ static void test_header_and_limits(void)
 		tag(&x, (unsigned char)i);
 		ZS_CHECK(check(&x, NULL) == ZS_WE_TAG);
 	}
-	// depth: 4096 nested lists pass, 4097 fail; a custom limit applies
+	// depth: the format has no cap (§11): a limit of 0 reads as deep as the input goes, its
+	// frame stack growing from the allocator; a limit refuses the level past it
 	hdr(&x);
 	{
-		static unsigned char deep[5000];
+		static unsigned char deep[2 + 1000000 + 1];
+		const size_t levels = sizeof(deep) - 3;
 		zs_wire_error e;
 		memset(deep, 0x91, sizeof(deep));
 		deep[0] = ZS_WIRE_MAGIC;
 		deep[1] = ZS_WIRE_VERSION;
-		deep[2 + 4095] = 0xC0;
-		ZS_CHECK(zs_wire_validate(deep, 2 + 4096, &zs_alloc_libc, 0, &e, &pos));
-		ZS_CHECK(!zs_wire_validate(deep, 2 + 4096, &zs_alloc_libc, 100, &e, &pos));
+		deep[2 + 4096] = 0xC0;
+		ZS_CHECK(zs_wire_validate(deep, 2 + 4097, &zs_alloc_libc, 0, &e, &pos));
+		ZS_CHECK(zs_wire_validate(deep, 2 + 4097, &zs_alloc_libc, 4096, &e, &pos));
+		ZS_CHECK(!zs_wire_validate(deep, 2 + 4097, &zs_alloc_libc, 4095, &e, &pos));
+		ZS_CHECK(e == ZS_WE_DEPTH && pos == 2 + 4095);
+		ZS_CHECK(!zs_wire_validate(deep, 2 + 4097, &zs_alloc_libc, 100, &e, &pos));
 		ZS_CHECK(e == ZS_WE_DEPTH && pos == 2 + 100);
-		deep[2 + 4095] = 0x91;
 		deep[2 + 4096] = 0x91;
-		deep[2 + 4097] = 0xC0;
-		ZS_CHECK(!zs_wire_validate(deep, 2 + 4098, &zs_alloc_libc, 0, &e, &pos));
-		ZS_CHECK(e == ZS_WE_DEPTH);
+		deep[2 + levels] = 0xC0;
+		ZS_CHECK(zs_wire_validate(deep, sizeof(deep), &zs_alloc_libc, 0, &e, &pos));
+		ZS_CHECK(zs_wire_validate(deep, sizeof(deep), &zs_alloc_libc, (uint32_t)levels, &e, &pos));
+		ZS_CHECK(!zs_wire_validate(deep, sizeof(deep), &zs_alloc_libc, (uint32_t)levels - 1, &e,
+		                           &pos));
+		ZS_CHECK(e == ZS_WE_DEPTH && pos == 2 + levels - 1);
+		ZS_CHECK(!zs_wire_validate(deep, sizeof(deep) - 1, &zs_alloc_libc, 0, &e, &pos));
+		ZS_CHECK(e != ZS_WE_DEPTH);
 	}
 	ZS_CHECK(strcmp(zs_wire_error_msg(ZS_WE_DEPTH), "maximum depth exceeded") == 0);
 }

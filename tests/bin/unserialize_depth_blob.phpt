@@ -1,5 +1,5 @@
 --TEST--
-zser_unserialize() of 1,000,000-deep blobs fails cleanly with one warning, under every max_depth setting
+zser_unserialize() of 1,000,000-deep blobs fails cleanly with one warning under every depth limit; with none (0), 100,000 levels read and their truncation fails
 --EXTENSIONS--
 zser
 --FILE--
@@ -18,12 +18,37 @@ $blobs = [
     'objects' => $objects($n),
     'lists, truncated' => BIN_HEADER . str_repeat(bin_fixlist(1), $n),
 ];
-foreach ([[], ['max_depth' => 0], ['max_depth' => 100], ['max_depth' => PHP_INT_MAX]] as $opts) {
+foreach ([[], ['max_depth' => 100], ['max_depth' => 4096]] as $opts) {
     bin_corrupt_report('deep blobs ' . json_encode($opts), 'fail', $blobs, true, $opts);
 }
-foreach (['0', '10', (string)PHP_INT_MAX] as $ini) {
+foreach (['10', '4096'] as $ini) {
     ini_set('unserialize_max_depth', $ini);
     bin_corrupt_report("deep blobs, ini $ini", 'fail', $blobs, true);
+}
+ini_restore('unserialize_max_depth');
+// Without a limit (0, as for unserialize(), or one above the nesting) a blob is read as deep as
+// it goes, into memory within FORMAT.md §12's bound per input byte and a value PHP's own
+// destructor could not free on an 8 MB stack at 1,000,000 levels: here 100,000 levels, where
+// the truncated blob still fails at its end and the others read, released a level at a time.
+$truncated = ['lists, truncated' => BIN_HEADER . str_repeat(bin_fixlist(1), 100000)];
+$readable = [
+    'lists' => BIN_HEADER . str_repeat(bin_fixlist(1), 100000) . "\x01",
+    'maps' => $maps(100000),
+    'objects' => $objects(100000),
+];
+unset($blobs);
+$limits = [[['max_depth' => 0], '0'], [['max_depth' => PHP_INT_MAX], '4096'], [[], '0'], [[], (string)PHP_INT_MAX]];
+foreach ($limits as [$opts, $ini]) {
+    ini_set('unserialize_max_depth', $ini);
+    $label = json_encode($opts) . ", ini $ini";
+    bin_corrupt_report("100,000 levels $label", 'fail', $truncated, true, $opts);
+    foreach ($readable as $kind => $blob) {
+        $v = zser_unserialize($blob, $opts);
+        for ($levels = 0; is_array($v) || is_object($v); $levels++) {
+            $v = is_array($v) ? ($v[0] ?? $v['k']) : $v->c;
+        }
+        echo "100,000 $kind $label: $levels levels, bottom ", var_export($v, true), "\n";
+    }
 }
 ini_restore('unserialize_max_depth');
 // The blobs are built right: at a small depth the same bytes decode.
@@ -35,12 +60,26 @@ var_dump(zser_unserialize(zser_serialize(['still' => 'works'])));
 ?>
 --EXPECT--
 deep blobs [] fail: ok
-deep blobs {"max_depth":0} fail: ok
 deep blobs {"max_depth":100} fail: ok
-deep blobs {"max_depth":9223372036854775807} fail: ok
-deep blobs, ini 0 fail: ok
+deep blobs {"max_depth":4096} fail: ok
 deep blobs, ini 10 fail: ok
-deep blobs, ini 9223372036854775807 fail: ok
+deep blobs, ini 4096 fail: ok
+100,000 levels {"max_depth":0}, ini 0 fail: ok
+100,000 lists {"max_depth":0}, ini 0: 100000 levels, bottom 1
+100,000 maps {"max_depth":0}, ini 0: 100001 levels, bottom 1
+100,000 objects {"max_depth":0}, ini 0: 100001 levels, bottom NULL
+100,000 levels {"max_depth":9223372036854775807}, ini 4096 fail: ok
+100,000 lists {"max_depth":9223372036854775807}, ini 4096: 100000 levels, bottom 1
+100,000 maps {"max_depth":9223372036854775807}, ini 4096: 100001 levels, bottom 1
+100,000 objects {"max_depth":9223372036854775807}, ini 4096: 100001 levels, bottom NULL
+100,000 levels [], ini 0 fail: ok
+100,000 lists [], ini 0: 100000 levels, bottom 1
+100,000 maps [], ini 0: 100001 levels, bottom 1
+100,000 objects [], ini 0: 100001 levels, bottom NULL
+100,000 levels [], ini 9223372036854775807 fail: ok
+100,000 lists [], ini 9223372036854775807: 100000 levels, bottom 1
+100,000 maps [], ini 9223372036854775807: 100001 levels, bottom 1
+100,000 objects [], ini 9223372036854775807: 100001 levels, bottom NULL
 bool(true)
 bool(true)
 bool(true)
