@@ -8,7 +8,7 @@ packages=(
 	"php$v-igbinary" "php$v-msgpack" "php$v-apcu" "php$v-redis"
 	# the forbidden-class tests serialize DOM and SimpleXML objects
 	"php$v-xml"
-	redis-server php-parser clang libclang-rt-dev llvm valgrind clang-format make
+	redis-server php-parser debootstrap clang libclang-rt-dev llvm valgrind clang-format make
 )
 missing=()
 for p in "${packages[@]}"; do
