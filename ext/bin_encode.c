@@ -1115,7 +1115,8 @@ static zend_result enter(encoder *e)
 static uint32_t lookup_var(encoder *e, zval *v);
 
 /* One element of an array or property table, as php_var_serialize_nested_data() treats it:
- * a reference nobody else holds is its value, and an array holding itself is null.
+ * a reference nobody else holds is its value, and an array holding itself is null (before
+ * PHP 8.4 also one met again further down).
  * `parent` is the array or object whose element this is when var.c writes it through
  * php_var_serialize_nested_data() (which guards arrays against recursion), NULL where var.c
  * writes elements directly (__serialize() data, declared properties of the fast path). */
@@ -1172,7 +1173,9 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 	if (!parent || Z_TYPE_P(data) != IS_ARRAY) {
 		return encode_value(e, data);
 	}
-	if (UNEXPECTED(Z_IS_RECURSIVE_P(data) ||
+	/* PHP 8.4's serialize() keeps only the test for an array holding itself directly: one met
+	 * again further down comes through a reference, written as a back-reference */
+	if (UNEXPECTED((PHP_VERSION_ID < 80400 && Z_IS_RECURSIVE_P(data)) ||
 	               (Z_TYPE_P(parent) == IS_ARRAY && Z_ARR_P(data) == Z_ARR_P(parent)))) {
 		/* an array met again inside itself is written as null, as serialize() does */
 		e->n++;
@@ -1187,11 +1190,11 @@ static zend_always_inline zend_result encode_elem(encoder *e, zval *parent, zval
 	}
 	/* what encode_value() does with an array, without its other cases */
 	e->n++;
-	if (Z_REFCOUNTED_P(data)) {
+	if (PHP_VERSION_ID < 80400 && Z_REFCOUNTED_P(data)) {
 		Z_PROTECT_RECURSION_P(data);
 	}
 	res = encode_array(e, data);
-	if (Z_REFCOUNTED_P(data)) {
+	if (PHP_VERSION_ID < 80400 && Z_REFCOUNTED_P(data)) {
 		Z_UNPROTECT_RECURSION_P(data);
 	}
 	return res;
