@@ -17,6 +17,9 @@
 #include "zend_exceptions.h"
 #include "zend_enum.h"
 #include "ext/standard/php_incomplete_class.h"
+#if PHP_VERSION_ID >= 80400
+#include "zend_lazy_objects.h"
+#endif
 #include "zser_internal.h"
 #include "zs_wire_write.h"
 #ifdef __SSE2__
@@ -1455,6 +1458,20 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 	return SUCCESS;
 }
 
+/* A lazy object's slots stay empty until zend_get_properties_for() initialises it, and a
+ * proxy's for good (its values are in the instance it stands for): serialize() reads such an
+ * object through that call, which initialises it unless the object was made with
+ * ReflectionClass::SKIP_INITIALIZATION_ON_SERIALIZE. */
+static zend_always_inline bool is_lazy(zend_object *obj)
+{
+#if PHP_VERSION_ID >= 80400
+	return zend_object_is_lazy(obj);
+#else
+	(void)obj;
+	return false;
+#endif
+}
+
 static zend_result encode_object(encoder *e, zval *struc)
 {
 	zend_object *obj = Z_OBJ_P(struc);
@@ -1494,7 +1511,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 		if (sleep) {
 			str_hold_all(e);
 			res = zser_enc_sleep(e, struc, sleep);
-		} else if (std && !obj->properties) {
+		} else if (std && !obj->properties && !is_lazy(obj)) {
 			res = encode_declared(e, obj);
 		} else {
 			bool incomplete = ce == php_ce_incomplete_class;
