@@ -452,7 +452,10 @@ static bool virtual_prop(zend_class_entry *ce, zend_string *key, zend_string **c
 	size_t prop_len;
 	zend_property_info *pi;
 
-	if (zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
+	/* declared_name() has checked the name's mangling, without unmangling's notices, for
+	 * every class that declares a property */
+	if (zend_hash_num_elements(&ce->properties_info) == 0 ||
+	    zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
 		return false;
 	}
 	if (cls && strcmp(cls, "*") != 0 && strcasecmp(cls, ZSTR_VAL(ce->name)) != 0) {
