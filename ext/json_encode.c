@@ -684,8 +684,8 @@ static zend_always_inline zend_result open_std_object(encoder *e, zval *val)
 /* A hooked property in the table zend_get_properties_for() built for a class with hooks
  * (the slot holds its zend_property_info): as ext/json json_encoder.c does, a virtual property
  * without a get hook is left out (*out = NULL), any other is read, silently, through
- * zend_read_property_ex(), and what it read is kept until the encoding ends. FAILURE: the hook threw,
- * and the frame is abandoned as ext/json abandons that object. */
+ * zend_read_property_ex(), and what it read is kept until the encoding ends. FAILURE: the hook
+ * threw, and the frame is abandoned as ext/json abandons that object. */
 static zend_result read_hooked(encoder *e, frame *f, zend_property_info *pi, zval **out)
 {
 	zval tmp, *v;
@@ -963,6 +963,8 @@ static zend_result begin_serializable(encoder *e, zval *val)
 	zend_object *obj = Z_OBJ_P(val);
 	uint32_t *jguard = zend_get_recursion_guard(obj);
 	HashTable *props = NULL;
+	/* every JsonSerializable and JsondSerializable class uses guards (zser.c) */
+	ZEND_ASSERT(jguard != NULL);
 #else
 	/* PHP 8.2 guards jsonSerialize() recursion on the property table (Z_OBJPROP). */
 	HashTable *props = Z_OBJPROP_P(val);
