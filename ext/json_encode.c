@@ -706,6 +706,12 @@ static zend_result read_hooked(encoder *e, frame *f, zend_property_info *pi, zva
 		e->top--;
 		return FAILURE;
 	}
+	if (Z_TYPE(tmp) == IS_UNDEF) {
+		/* nothing read: written as ext/json writes an undefined value */
+		static zval undef;
+		*out = &undef;
+		return SUCCESS;
+	}
 	if (!e->hooked) {
 		e->hooked = zend_new_array(0);
 	}
