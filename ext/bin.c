@@ -50,10 +50,30 @@ static zend_result parse_allowed(zval *classes, HashTable **out)
 		return SUCCESS;
 	}
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(classes), entry) {
-		zend_string *name = zval_try_get_string(entry), *lc;
+		zend_string *name, *lc;
+#if PHP_VERSION_ID >= 80400
+		/* PHP 8.4's unserialize() takes strings and objects only, and valid names only */
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING && Z_TYPE_P(entry) != IS_OBJECT) {
+			zend_type_error("zser_unserialize(): Option \"allowed_classes\" must be an array of "
+			                "class names, %s given",
+			                zend_zval_value_name(entry));
+			return FAILURE;
+		}
+#endif
+		name = zval_try_get_string(entry);
 		if (!name) {
 			return FAILURE;
 		}
+#if PHP_VERSION_ID >= 80400
+		if (!zend_is_valid_class_name(name)) {
+			zend_value_error("zser_unserialize(): Option \"allowed_classes\" must be an array of "
+			                 "class names, \"%s\" given",
+			                 ZSTR_VAL(name));
+			zend_string_release(name);
+			return FAILURE;
+		}
+#endif
 		lc = zend_string_tolower(name);
 		zend_hash_add_empty_element(*out, lc);
 		zend_string_release(lc);
@@ -76,7 +96,11 @@ static zend_result parse_options(HashTable *options, zser_decode_opts *opts)
 		if (Z_TYPE_P(v) != IS_LONG) {
 			zend_type_error(
 			        "zser_unserialize(): Option \"max_depth\" must be of type int, %s given",
+#if PHP_VERSION_ID >= 80400
+			        zend_zval_value_name(v)); /* "true given" rather than "bool given" */
+#else
 			        zend_zval_type_name(v));
+#endif
 			return FAILURE;
 		}
 		if (Z_LVAL_P(v) < 0) {

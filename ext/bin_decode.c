@@ -406,6 +406,33 @@ static zval *first_find(HashTable *ht, uint32_t n, zend_string *key)
 	return NULL;
 }
 
+#if PHP_VERSION_ID >= 80400
+/* True when key (as declared_name() reads a mangled name) names a virtual property of ce,
+ * a hooked property without a slot; *cls is then the name of the class declaring it. */
+static bool virtual_prop(zend_class_entry *ce, zend_string *key, zend_string **cls_name)
+{
+	const char *cls = NULL, *prop;
+	size_t prop_len;
+	zend_property_info *pi;
+
+	/* declared_name() has checked the name's mangling, without unmangling's notices, for
+	 * every class that declares a property */
+	if (zend_hash_num_elements(&ce->properties_info) == 0 ||
+	    zend_unmangle_property_name_ex(key, &cls, &prop, &prop_len) == FAILURE) {
+		return false;
+	}
+	if (cls && strcmp(cls, "*") != 0 && strcasecmp(cls, ZSTR_VAL(ce->name)) != 0) {
+		return false;
+	}
+	pi = zend_hash_str_find_ptr(&ce->properties_info, prop, prop_len);
+	if (!pi || !(pi->flags & ZEND_ACC_VIRTUAL)) {
+		return false;
+	}
+	*cls_name = pi->ce->name;
+	return true;
+}
+#endif
+
 static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
 {
 	zend_object *obj = f->obj;
@@ -439,6 +466,17 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 		zend_string_release(key);
 		return data;
 	}
+#if PHP_VERSION_ID >= 80400
+	alt = NULL;
+	if (virtual_prop(obj->ce, key, &alt)) {
+		/* unserialize() of PHP 8.4 fails too (the name is printed as given) */
+		zser_dec_failf(d, ev->pos, ZSER_E_PROPERTY_NAME,
+		               "Cannot unserialize value for virtual property %s::$%s", ZSTR_VAL(alt),
+		               ZSTR_VAL(key));
+		zend_string_release(key);
+		return NULL;
+	}
+#endif
 	if (obj->ce->ce_flags & ZEND_ACC_NO_DYNAMIC_PROPERTIES) {
 		zend_throw_error(NULL, "Cannot create dynamic property %s::$%s", ZSTR_VAL(obj->ce->name),
 		                 zend_get_unmangled_property_name(key));

@@ -17,6 +17,9 @@
 #include "zend_exceptions.h"
 #include "zend_enum.h"
 #include "ext/standard/php_incomplete_class.h"
+#if PHP_VERSION_ID >= 80400
+#include "zend_lazy_objects.h"
+#endif
 #include "zser_internal.h"
 #include "zs_wire_write.h"
 #ifdef __SSE2__
@@ -1286,7 +1289,10 @@ static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, 
 	if (!self || Z_TYPE_P(data) != IS_ARRAY) {
 		return encode_value(e, data);
 	}
-	if (UNEXPECTED(Z_IS_RECURSIVE_P(data) || (!self_obj && Z_ARR_P(data) == self))) {
+	/* PHP 8.4's serialize() keeps only the test for an array holding itself directly: one met
+	 * again further down comes through a reference, written as a back-reference */
+	if (UNEXPECTED((PHP_VERSION_ID < 80400 && Z_IS_RECURSIVE_P(data)) ||
+	               (!self_obj && Z_ARR_P(data) == self))) {
 		/* an array met again inside itself is written as null, as serialize() does */
 		e->n++;
 		if (self_obj) {
@@ -1302,7 +1308,7 @@ static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, 
 	}
 	/* what encode_value() does with an array, without its other cases */
 	e->n++;
-	if (Z_REFCOUNTED_P(data)) {
+	if (PHP_VERSION_ID < 80400 && Z_REFCOUNTED_P(data)) {
 		Z_PROTECT_RECURSION_P(data);
 		return encode_array(e, Z_ARRVAL_P(data), Z_ARRVAL_P(data));
 	}
@@ -1898,6 +1904,20 @@ static zend_result encode_props(encoder *e, zend_object *obj, HashTable *props, 
 	return SUCCESS;
 }
 
+/* A lazy object's slots stay empty until zend_get_properties_for() initialises it, and a
+ * proxy's for good (its values are in the instance it stands for): serialize() reads such an
+ * object through that call, which initialises it unless the object was made with
+ * ReflectionClass::SKIP_INITIALIZATION_ON_SERIALIZE. */
+static zend_always_inline bool is_lazy(zend_object *obj)
+{
+#if PHP_VERSION_ID >= 80400
+	return zend_object_is_lazy(obj);
+#else
+	(void)obj;
+	return false;
+#endif
+}
+
 /* Writes an object: up to REC_DEPTH levels deep (and for Serializable) by recursion, else (and
  * for __serialize() data and __sleep() tables) its head now and its elements from a frame,
  * walked at once when the object is shallow, else by the walk already running. */
@@ -1939,7 +1959,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 		if (sleep) {
 			str_hold_all(e);
 			res = zser_enc_sleep(e, struc, sleep);
-		} else if (std && !obj->properties) {
+		} else if (std && !obj->properties && !is_lazy(obj)) {
 			write_declared_head(e, obj);
 			if (EXPECTED(e->depth <= REC_DEPTH)) {
 				res = encode_declared(e, obj);

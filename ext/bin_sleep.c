@@ -25,8 +25,9 @@ static zend_result sleep_add(HashTable *ht, HashTable *props, zend_string *name,
 		}
 	}
 	if (!zend_hash_add(ht, name, val)) {
-		php_error_docref(NULL, E_NOTICE, "\"%s\" is returned from __sleep() multiple times",
-		                 ZSTR_VAL(error_name));
+		/* PHP 8.4 raised serialize()'s notice to a warning */
+		php_error_docref(NULL, PHP_VERSION_ID >= 80400 ? E_WARNING : E_NOTICE,
+		                 "\"%s\" is returned from __sleep() multiple times", ZSTR_VAL(error_name));
 		return SUCCESS;
 	}
 	Z_TRY_ADDREF_P(val);

@@ -19,6 +19,9 @@
 #include "zend_interfaces.h"
 #include "zend_strtod.h"
 #include "ext/json/php_json.h"
+#if PHP_VERSION_ID >= 80400
+#include "zend_lazy_objects.h"
+#endif
 #include "zser_internal.h"
 
 #ifdef __SSE2__
@@ -94,6 +97,9 @@ typedef struct {
 	zend_refcounted *guard; /* protected against recursion while open, or NULL */
 	HashTable *release;     /* from zend_get_properties_for(), released on close */
 	zval holder;            /* keeps the container (or jsonSerialize() result) alive */
+#if PHP_VERSION_ID >= 80400
+	zend_object *json_guard; /* the object whose jsonSerialize() is running, or NULL */
+#endif
 } frame;
 
 typedef struct {
@@ -108,7 +114,19 @@ typedef struct {
 	frame *stack;
 	uint32_t top;
 	uint32_t cap;
+#if PHP_VERSION_ID >= 80400
+	HashTable *hooked; /* values read through get hooks, released when the encoding ends */
+#endif
 } encoder;
+
+#if PHP_VERSION_ID >= 80400
+/* PHP 8.4: ext/json reads an object's declared slots directly only when the class has no
+ * hooked property and the object is not lazy (a lazy object's slots are empty until
+ * zend_get_properties_for() initialises it, and a proxy's stay empty). */
+#define SLOTS_READABLE(obj) ((obj)->ce->num_hooked_props == 0 && !zend_object_is_lazy(obj))
+#else
+#define SLOTS_READABLE(obj) true
+#endif
 
 static zend_never_inline frame *push_frame_slow(encoder *e)
 {
@@ -144,6 +162,9 @@ static zend_always_inline frame *open_frame(encoder *e, uint8_t kind, bool as_ob
 	f->ht = ht;
 	f->guard = guard;
 	f->release = release;
+#if PHP_VERSION_ID >= 80400
+	f->json_guard = NULL;
+#endif
 	return f;
 }
 
@@ -447,7 +468,7 @@ static zend_result begin_container(encoder *e, zval *val)
 	} else {
 		zend_object *obj = Z_OBJ(keep);
 		if (obj->properties == NULL && obj->handlers->get_properties_for == NULL &&
-		    obj->handlers->get_properties == zend_std_get_properties) {
+		    obj->handlers->get_properties == zend_std_get_properties && SLOTS_READABLE(obj)) {
 			if (GC_IS_RECURSIVE(obj)) {
 				e->error_code = PHP_JSON_ERROR_RECURSION;
 				OUT_LIT(&e->out, "null");
@@ -463,6 +484,12 @@ static zend_result begin_container(encoder *e, zval *val)
 		}
 		release = ht = zend_get_properties_for(&keep, ZEND_PROP_PURPOSE_JSON);
 		guard = (zend_refcounted *)ht;
+#if PHP_VERSION_ID >= 80400
+		if (obj->ce->num_hooked_props != 0) {
+			/* the table is built afresh on each call: the object is what recurs */
+			guard = (zend_refcounted *)obj;
+		}
+#endif
 		as_object = true;
 	}
 	if (guard && GC_IS_RECURSIVE(guard)) {
@@ -495,6 +522,14 @@ static zend_always_inline void release_frame(frame *f)
 		zend_release_properties(f->release);
 		f->release = NULL;
 	}
+#if PHP_VERSION_ID >= 80400
+	if (f->json_guard) {
+		uint32_t *g = zend_get_recursion_guard(f->json_guard);
+		ZEND_GUARD_UNPROTECT_RECURSION(g, JSON);
+		OBJ_RELEASE(f->json_guard);
+		f->json_guard = NULL;
+	}
+#endif
 	if (f->kind == FRAME_SERIALIZABLE) {
 		zval_ptr_dtor(&f->holder);
 	} else {
@@ -631,7 +666,7 @@ static zend_always_inline zend_result open_std_object(encoder *e, zval *val)
 
 	if (UNEXPECTED(ht == NULL || obj->handlers->get_properties_for != NULL ||
 	               obj->handlers->get_properties != zend_std_get_properties ||
-	               GC_IS_RECURSIVE(ht))) {
+	               !SLOTS_READABLE(obj) || GC_IS_RECURSIVE(ht))) {
 		return FAILURE;
 	}
 	/* The extra reference makes a write to the object during the encode (from a child's
@@ -644,6 +679,46 @@ static zend_always_inline zend_result open_std_object(encoder *e, zval *val)
 	ZVAL_COPY(&f->holder, val);
 	return SUCCESS;
 }
+
+#if PHP_VERSION_ID >= 80400
+/* A hooked property in the table zend_get_properties_for() built for a class with hooks
+ * (the slot holds its zend_property_info): as ext/json json_encoder.c does, a virtual property
+ * without a get hook is left out (*out = NULL), any other is read, silently, through
+ * zend_read_property_ex(), and what it read is kept until the encoding ends. FAILURE: the hook
+ * threw, and the frame is abandoned as ext/json abandons that object. */
+static zend_result read_hooked(encoder *e, frame *f, zend_property_info *pi, zval **out)
+{
+	zval tmp, *v;
+
+	*out = NULL;
+	if ((pi->flags & ZEND_ACC_VIRTUAL) && !pi->hooks[ZEND_PROPERTY_HOOK_GET]) {
+		return SUCCESS;
+	}
+	ZVAL_UNDEF(&tmp);
+	v = zend_read_property_ex(pi->ce, Z_OBJ(f->holder), pi->name, true, &tmp);
+	if (v != &tmp) {
+		/* the property's own slot (no get hook): a copy, as the slot may change */
+		ZVAL_COPY(&tmp, v);
+	}
+	if (EG(exception)) {
+		zval_ptr_dtor(&tmp);
+		release_frame(f);
+		e->top--;
+		return FAILURE;
+	}
+	if (Z_TYPE(tmp) == IS_UNDEF) {
+		/* nothing read: written as ext/json writes an undefined value */
+		static zval undef;
+		*out = &undef;
+		return SUCCESS;
+	}
+	if (!e->hooked) {
+		e->hooked = zend_new_array(0);
+	}
+	*out = zend_hash_next_index_insert(e->hooked, &tmp);
+	return SUCCESS;
+}
+#endif
 
 /* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
 static zend_result step_table(encoder *e)
@@ -715,6 +790,18 @@ next_frame:
 		if (of_object && key && ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0) {
 			continue; /* protected or private */
 		}
+#if PHP_VERSION_ID >= 80400
+		if (UNEXPECTED(Z_TYPE_P(zv) == IS_PTR)) {
+			f->pos = pos;
+			f->need_comma = need_comma;
+			if (read_hooked(e, f, Z_PTR_P(zv), &zv) == FAILURE) {
+				return FAILURE;
+			}
+			if (!zv) {
+				continue;
+			}
+		}
+#endif
 		indent = pretty ? 1 + 4 * (size_t)e->depth : 0;
 		/* Room for a short key written in place as well (the value's room follows it). */
 		p = out_reserve(&e->out, ELEMENT_ROOM + SHORT_STRING + 1 + indent);
@@ -876,19 +963,36 @@ static zend_result step_props(encoder *e)
 static zend_result begin_serializable(encoder *e, zval *val)
 {
 	zend_class_entry *ce = Z_OBJCE_P(val);
+#if PHP_VERSION_ID >= 80400
+	/* PHP 8.4 guards jsonSerialize() recursion on the object itself, which leaves a lazy
+	 * object uninitialised (building its property table would initialise it) */
+	zend_object *obj = Z_OBJ_P(val);
+	uint32_t *jguard = zend_get_recursion_guard(obj);
+	HashTable *props = NULL;
+	/* every JsonSerializable and JsondSerializable class uses guards (zser.c) */
+	ZEND_ASSERT(jguard != NULL);
+#else
 	/* PHP 8.2 guards jsonSerialize() recursion on the property table (Z_OBJPROP). */
 	HashTable *props = Z_OBJPROP_P(val);
+#endif
 	zval retval, fname;
 	frame *f;
 	uint32_t idx;
 
+#if PHP_VERSION_ID >= 80400
+	if (ZEND_GUARD_IS_RECURSIVE(jguard, JSON)) {
+#else
 	if (props && GC_IS_RECURSIVE(props)) {
+#endif
 		e->error_code = PHP_JSON_ERROR_RECURSION;
 		if (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
 			OUT_LIT(&e->out, "null");
 		}
 		return FAILURE;
 	}
+#if PHP_VERSION_ID >= 80400
+	ZEND_GUARD_PROTECT_RECURSION(jguard, JSON);
+#endif
 	if (props) {
 		GC_TRY_PROTECT_RECURSION(props);
 	}
@@ -910,12 +1014,22 @@ static zend_result begin_serializable(encoder *e, zval *val)
 	f = open_frame(e, FRAME_SERIALIZABLE, false, false, NULL, (zend_refcounted *)props, NULL);
 	idx = e->top - 1;
 	ZVAL_COPY_VALUE(&f->holder, &retval);
+#if PHP_VERSION_ID >= 80400
+	/* the guard is the object's: it must live until the frame closes */
+	GC_ADDREF(obj);
+	f->json_guard = obj;
+#endif
 	if (Z_TYPE(retval) == IS_OBJECT && Z_OBJ(retval) == Z_OBJ_P(val)) {
 		/* "return $this": written as a plain object, with the guard already lifted. */
 		if (props) {
 			GC_TRY_UNPROTECT_RECURSION(props);
 		}
 		e->stack[idx].guard = NULL;
+#if PHP_VERSION_ID >= 80400
+		ZEND_GUARD_UNPROTECT_RECURSION(jguard, JSON);
+		e->stack[idx].json_guard = NULL;
+		OBJ_RELEASE(obj); /* retval holds it */
+#endif
 		return begin_container(e, &e->stack[idx].holder);
 	}
 	return begin_value(e, &e->stack[idx].holder);
@@ -927,6 +1041,9 @@ fail:
 	if (props) {
 		GC_TRY_UNPROTECT_RECURSION(props);
 	}
+#if PHP_VERSION_ID >= 80400
+	ZEND_GUARD_UNPROTECT_RECURSION(jguard, JSON);
+#endif
 	return FAILURE;
 }
 
@@ -1021,6 +1138,12 @@ static void encode(encoder *e, zval *val)
 	while (e->top > 0) {
 		release_frame(&e->stack[--e->top]);
 	}
+#if PHP_VERSION_ID >= 80400
+	if (e->hooked) {
+		zend_array_destroy(e->hooked);
+		e->hooked = NULL;
+	}
+#endif
 }
 
 PHP_FUNCTION(jsond_encode)

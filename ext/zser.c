@@ -45,12 +45,26 @@ PHP_INI_ENTRY("zser.session_write_format", "zser", PHP_INI_ALL,
               zser_ini_update_session_write_format)
 PHP_INI_END()
 
+#if PHP_VERSION_ID >= 80400
+/* jsond_encode() guards jsonSerialize() on the object's recursion flags, which exist only in
+ * objects of classes using guards: ext/json sets the flag for JsonSerializable the same way. */
+static int jsond_serializable_implemented(zend_class_entry *iface, zend_class_entry *ce)
+{
+	(void)iface;
+	ce->ce_flags |= ZEND_ACC_USE_GUARDS;
+	return SUCCESS;
+}
+#endif
+
 static PHP_MINIT_FUNCTION(zser)
 {
 	(void)type;
 	REGISTER_INI_ENTRIES();
 	register_zser_symbols(module_number);
 	zser_ce_JsondSerializable = register_class_JsondSerializable();
+#if PHP_VERSION_ID >= 80400
+	zser_ce_JsondSerializable->interface_gets_implemented = jsond_serializable_implemented;
+#endif
 	zser_ce_ZserException = register_class_ZserException(zend_ce_exception);
 	zser_json_minit();
 	/* Integrations: after our own functions exist, since the json_* override points at them. */

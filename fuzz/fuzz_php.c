@@ -113,10 +113,15 @@ static void fz_error_cb(int type, zend_string *file, const uint32_t line, zend_s
 
 static int fz_sapi_startup(sapi_module_struct *sf)
 {
+#if PHP_VERSION_ID >= 80400
+	/* PHP 8.4's php_embed_init() points this at a constant and frees nothing. */
+	sf->ini_entries = fz_ini;
+#else
 	/* php_embed_init() has just put its own INI text here (malloc'd, freed by
 	 * php_embed_shutdown with free()); ours replaces it. */
 	free(sf->ini_entries);
 	sf->ini_entries = strdup(fz_ini);
+#endif
 	return php_module_startup(sf, &zser_module_entry);
 }
 

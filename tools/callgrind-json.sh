@@ -15,7 +15,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
-PHP=${PHP:-php8.2}
+PHP=${PHP:-php${PHP_VERSION:-8.2}}
 EXT=${EXT:-$top/ext/modules/zser.so}
 ASSOC=${ASSOC:-0}
 

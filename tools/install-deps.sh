@@ -16,7 +16,7 @@ packages=(
 	"php$v-xml"
 	# the Symfony Cache marshaller is tested in Symfony 5.4, with Redis
 	php-symfony-cache
-	redis-server php-parser clang libclang-rt-dev llvm valgrind clang-format make
+	redis-server php-parser debootstrap clang libclang-rt-dev llvm valgrind clang-format make
 )
 fi
 missing=()

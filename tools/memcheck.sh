@@ -8,9 +8,9 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
-PHP=${PHP:-php8.2}
+PHP=${PHP:-php${PHP_VERSION:-8.2}}
 EXT="$top/ext/modules/zser.so"
-runner=$(php-config8.2 --extension-dir)/build/run-tests.php
+runner=$(php-config${PHP_VERSION:-8.2} --extension-dir)/build/run-tests.php
 out=build/memcheck
 rm -rf "$out"
 mkdir -p "$out"

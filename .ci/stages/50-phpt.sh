@@ -9,7 +9,7 @@ stage_phpt() {
 		return
 	fi
 	runner=$("${PHP/php/php-config}" --extension-dir 2>/dev/null)/build/run-tests.php
-	[ -f "$runner" ] || runner=$(php-config8.2 --extension-dir)/build/run-tests.php
+	[ -f "$runner" ] || runner=$(php-config${PHP_VERSION:-8.2} --extension-dir)/build/run-tests.php
 	out=$(mktemp)
 	TEST_PHP_EXECUTABLE=$(command -v "$PHP") NO_INTERACTION=1 REPORT_EXIT_STATUS=0 \
 		"$PHP" "$runner" -q --show-diff -j2 -d "extension=$EXT" ${PHPT_ARGS:-} tests/ >"$out" 2>&1

@@ -5,7 +5,7 @@
 # ZSER_SEED replays a run; ZSER_CASES sets the number of random graphs in compare.php.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-PHP=${PHP:-php8.2}
+PHP=${PHP:-php${PHP_VERSION:-8.2}}
 # With the extension built, zser blobs are covered too.
 ext=()
 so="$here/../../ext/modules/zser.so"

@@ -1,5 +1,5 @@
 --TEST--
-zser_serialize() gives serialize()'s notice, at the same level, when __sleep names a property twice
+zser_serialize() gives serialize()'s diagnostic, at the same level (a notice, a warning from PHP 8.4 on), when __sleep names a property twice
 --EXTENSIONS--
 zser
 --FILE--

@@ -5,14 +5,14 @@
 # its man page, stripped, and `make uninstall` removes exactly those. Check that the installed
 # zser registers its serializers whatever the load order; then build tests/capi (a separate
 # extension using zser's C API through the installed ext/zser/php_zser.h) and run it next to zser.
-# Usage: tests/capi/run.sh   env: PHP (php8.2), PHPIZE, PHP_CONFIG.
+# Usage: tests/capi/run.sh   env: PHP_VERSION (8.2), or PHP, PHPIZE, PHP_CONFIG.
 # Last line: "capi: P passed, F failed, S skipped".
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-PHP=${PHP:-php8.2}
-PHPIZE=${PHPIZE:-phpize8.2}
-PHP_CONFIG=${PHP_CONFIG:-php-config8.2}
+PHP=${PHP:-php${PHP_VERSION:-8.2}}
+PHPIZE=${PHPIZE:-phpize${PHP_VERSION:-8.2}}
+PHP_CONFIG=${PHP_CONFIG:-php-config${PHP_VERSION:-8.2}}
 passed=0 failed=0 skipped=0
 pass() { echo "ok   $*"; passed=$((passed + 1)); }
 fail() { echo "FAIL $*"; failed=$((failed + 1)); }
@@ -69,7 +69,7 @@ if grep -qx apcu <<<"$modules"; then
 		fail "zser loaded before apcu: $info"
 	fi
 else
-	skip "APCu is not installed (apt-get install php8.2-apcu)"
+	skip "APCu is not installed (apt-get install php${PHP_VERSION:-8.2}-apcu)"
 fi
 
 if ! grep -q 'php_zser_serialize' "$root$incdir/ext/zser/php_zser.h"; then

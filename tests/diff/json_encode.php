@@ -157,6 +157,9 @@ function diff_rand_value(int $depth): mixed
             }
             return (object) $a;
         case 14:
+            if (PHP_VERSION_ID >= 80400 && mt_rand(0, 1)) {
+                return diff84_value(fn () => diff_rand_value($depth - 1), true);
+            }
             $o = new DiffPlain();
             if (mt_rand(0, 1)) {
                 $o->typed = mt_rand();
@@ -207,6 +210,10 @@ function diff_rand_flags(): int
 
 // ZSER_JSON_DIFF_MODE: rerun through json_* with zser.json_override=1 (stage diff-override).
 require __DIR__ . '/../inc/json_diff_ref.php';
+if (PHP_VERSION_ID >= 80400) {
+    // hooked, asymmetric-visibility, readonly-class and lazy objects
+    require __DIR__ . '/../inc/diff_php84.php';
+}
 
 function diff_run(string $fn, mixed $v, int $flags, int $depth): array
 {
@@ -249,12 +256,29 @@ $stats = ['string' => 0, 'false' => 0, 'exception' => 0];
 while ($done < $cases) {
     $precision = $precisions[mt_rand(0, count($precisions) - 1)];
     ini_set('serialize_precision', (string) $precision);
-    $v = diff_rand_value(mt_rand(0, 4));
+    $vdepth = mt_rand(0, 4);
+    $vseed = mt_rand();
+    mt_srand($vseed);
+    $v = diff_rand_value($vdepth);
+    // a lazy object is initialised by the first encoder: each encoder gets a value of its own
+    $lazy = PHP_VERSION_ID >= 80400 && diff84_made_lazy();
+    $fresh = function () use ($lazy, $vseed, $vdepth, &$v) {
+        if (!$lazy) {
+            return $v;
+        }
+        $state = mt_rand();
+        mt_srand($vseed);
+        $copy = diff_rand_value($vdepth);
+        mt_srand($state);
+        return $copy;
+    };
     for ($k = 0; $k < 8 && $done < $cases; $k++, $done++) {
         $flags = diff_rand_flags();
         $depth = mt_rand(0, 4) ? 512 : [0, 1, 2, 3, -1, 2147483647, PHP_INT_MAX][mt_rand(0, 6)];
-        $ref = jdiff_reference("$done $flags $depth $precision", fn() => diff_run('json_encode', $v, $flags, $depth));
-        $got = diff_run(jdiff_zser('jsond_encode'), $v, $flags, $depth);
+        $vr = $fresh();
+        $vz = $fresh();
+        $ref = jdiff_reference("$done $flags $depth $precision", fn() => diff_run('json_encode', $vr, $flags, $depth));
+        $got = diff_run(jdiff_zser('jsond_encode'), $vz, $flags, $depth);
         $stats[$ref[3] !== null ? 'exception' : ($ref[0] === false ? 'false' : 'string')]++;
         $stats['code' . $ref[1]] = ($stats['code' . $ref[1]] ?? 0) + 1;
         if ($ref !== $got) {

@@ -14,7 +14,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-PHP=${PHP:-php8.2}
+PHP=${PHP:-php${PHP_VERSION:-8.2}}
 ext=${1:-$top/ext/modules/zser.so}
 clients=${FLEET_CLIENTS:-8}
 per_client=${FLEET_SESSIONS:-40}
@@ -28,8 +28,8 @@ skip() {
 command -v redis-server >/dev/null || skip "redis-server is not installed (apt-get install redis-server)"
 # (the module list is read whole first: grep -q closing the pipe early would fail pipefail)
 modules=$("$PHP" -m 2>/dev/null)
-grep -qx redis <<<"$modules" || skip "php-redis is not loaded (apt-get install php8.2-redis)"
-grep -qx igbinary <<<"$modules" || skip "php-igbinary is not loaded (apt-get install php8.2-igbinary)"
+grep -qx redis <<<"$modules" || skip "php-redis is not loaded (apt-get install php${PHP_VERSION:-8.2}-redis)"
+grep -qx igbinary <<<"$modules" || skip "php-igbinary is not loaded (apt-get install php${PHP_VERSION:-8.2}-igbinary)"
 [ -f "$ext" ] || { echo "fleet: $ext not built"; echo "fleet: 0 passed, 1 failed"; exit 1; }
 "$PHP" -d "extension=$ext" -r 'if (!extension_loaded("zser")) exit(2);' || { echo "fleet: cannot load $ext"; echo "fleet: 0 passed, 1 failed"; exit 1; }
 "$PHP" -d "extension=$ext" -r 'try { zser_unserialize(zser_serialize([1])); } catch (Throwable $e) { exit(1); }' ||

@@ -7,7 +7,6 @@ zser
 <?php require __DIR__ . '/../inc/skipif_binary.inc'; ?>
 --INI--
 session.use_cookies=0
-session.use_only_cookies=0
 session.cache_limiter=
 session.save_handler=files
 session.use_strict_mode=0
