@@ -5,8 +5,8 @@
 // (callgrind), not timed. Each case decodes three inputs: N ordinary keys, N colliding keys of
 // the same length, and N/4 colliding keys. It fails when the N colliding keys cost more than
 // FACTOR times the ordinary ones, or when their instructions per key grow by more than RATIO
-// from N/4 to N: a walk past every earlier key of a slot makes both grow with N (at N = 16,384,
-// hundreds of times dearer, and four times dearer per key than at N/4).
+// from N/4 to N: a walk past every earlier key of a slot makes both grow with N, the first far
+// past FACTOR and the second towards 4 (docs/INTERNALS.md §5 has the figures).
 //
 //   php -n -d extension=zser.so tests/linear/colliding.php           every case
 //   php -n -d extension=zser.so tests/linear/colliding.php NAME...   these
@@ -271,7 +271,8 @@ foreach ($names as $name) {
     [$how, $make, $kind, $opts] = $all[$name];
     foreach ($sizes as $j => [, $count, $colliding]) {
         $file = "$dir/$name.$j";
-        file_put_contents($file, $make(keys_of($kind, $count, $colliding), keys_of($kind, $count, false)));
+        $keys = keys_of($kind, $count, $colliding);
+        file_put_contents($file, $make($keys, keys_of($kind, $count, false)));
         $inputs[$name][$j] = $file;
         if ($how !== 'cli') {
             $list[] = "$how $file " . base64_encode(serialize($opts));
@@ -287,7 +288,8 @@ foreach (['json' => 'zif_jsond_decode', 'bin' => 'zif_zser_unserialize'] as $how
         continue;
     }
     file_put_contents("$dir/list", implode("\n", $mine) . "\n");
-    [$counts, $out, $err, $rc] = callgrind_calls(callgrind_php(__FILE__, ['--child', "$dir/list"]), $fn);
+    $cmd = callgrind_php(__FILE__, ['--child', "$dir/list"]);
+    [$counts, $out, $err, $rc] = callgrind_calls($cmd, $fn);
     if ($rc !== 0 || $counts === null || count($counts) !== count($mine)) {
         fwrite(STDERR, "child failed ($rc), " . count($counts ?? []) . ' of ' . count($mine)
             . " profiles:\n$out\n$err\n");
@@ -308,7 +310,8 @@ foreach ($names as $name) {
             // the conversion is right: the map json_decode() makes, as zser_serialize() writes it
             $want = zser_serialize(json_decode(file_get_contents($file), true));
             if ($rc !== 0 || $counts === null || count($counts) !== 1 || $out !== $want) {
-                echo "FAIL $name: input $j: exit $rc, ", $out === $want ? 'same' : 'other', " blob\n$err\n";
+                echo "FAIL $name: input $j: exit $rc, ", $out === $want ? 'same' : 'other',
+                    " blob\n$err\n";
                 $ok = false;
                 $counts = [0];
             }
@@ -321,8 +324,8 @@ foreach ($names as $name) {
     // a count of nothing measured nothing: the function was not found
     $ok = $ok && min($o, $c, $q) > 0 && $factor <= FACTOR && $ratio <= RATIO;
     $ok ? $pass++ : $fail++;
-    printf("%-4s %-22s colliding/ordinary %5.2f, per key %d vs %d keys %5.2f  (%.0f, %.0f, %.0f instr/key)\n",
-        $ok ? 'ok' : 'FAIL', $name, $factor, $n, $n / 4, $ratio, $o / $n, $c / $n, $q / ($n / 4));
+    printf("%-4s %-22s colliding/ordinary %5.2f, per key %d vs %d keys %5.2f"
+        . "  (%.0f, %.0f, %.0f instr/key)\n", $ok ? 'ok' : 'FAIL', $name, $factor, $n, $n / 4, $ratio, $o / $n, $c / $n, $q / ($n / 4));
 }
 array_map('unlink', glob("$dir/*"));
 @rmdir($dir);
