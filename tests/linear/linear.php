@@ -14,8 +14,10 @@
 //   php -d extension=zser.so tests/linear/linear.php            measure every construct
 //   php -d extension=zser.so tests/linear/linear.php NAME...    measure these
 //   ZSER_LINEAR_SIZES=10000,100000 (default): the two sizes in bytes
-// The script runs itself under valgrind with --child; the child decodes each blob once per
-// size, and callgrind writes one profile per call (--dump-after).
+// The script runs itself under valgrind with --child (callgrind.inc.php); the child decodes
+// each blob once per size, and callgrind writes one profile per call (--dump-after).
+
+require __DIR__ . '/callgrind.inc.php';
 
 const RATIO = 2.0;
 
@@ -199,36 +201,12 @@ foreach ($names as $name) {
         exit(2);
     }
 }
-$dir = sys_get_temp_dir() . '/zser-linear-' . getmypid();
-@mkdir($dir);
-$cmd = ['valgrind', '--tool=callgrind', '--collect-atstart=no', '--toggle-collect=zif_zser_unserialize',
-    '--dump-after=zif_zser_unserialize', '--dump-instr=no', '--compress-strings=no',
-    "--callgrind-out-file=$dir/cg", PHP_BINARY, '-n'];
-$cmd[] = '-d';
-$cmd[] = 'extension=' . (getenv('ZSER_EXT') ?: dirname(__DIR__, 2) . '/ext/modules/zser.so');
-$cmd = array_merge($cmd, [__FILE__, '--child'], $names);
-$proc = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-$out = stream_get_contents($pipes[1]);
-$err = stream_get_contents($pipes[2]);
-$rc = proc_close($proc);
-if ($rc !== 0) {
+[$instr, $out, $err, $rc] = callgrind_calls(callgrind_php(__FILE__, array_merge(['--child'], $names)),
+    'zif_zser_unserialize');
+if ($rc !== 0 || $instr === null) {
     fwrite(STDERR, "child failed ($rc):\n$out\n$err\n");
     exit(1);
 }
-
-// one profile per call, in call order: cg.1, cg.2, ...
-$instr = [];
-for ($i = 1; is_file("$dir/cg.$i"); $i++) {
-    $text = file_get_contents("$dir/cg.$i");
-    if (!preg_match('/^(?:summary|totals): (\d+)/m', $text, $m)) {
-        fwrite(STDERR, "no totals in $dir/cg.$i\n");
-        exit(1);
-    }
-    $instr[] = (int)$m[1];
-    unlink("$dir/cg.$i");
-}
-@unlink("$dir/cg");
-@rmdir($dir);
 
 $lines = array_values(array_filter(explode("\n", trim($out))));
 if (count($instr) !== count($lines) * count($sizes)) {
