@@ -85,21 +85,21 @@ int main(void)
 	ZS_CHECK(n && n->kind == ZS_K_OBJREF && t.nodes[n->v.target].kind == ZS_K_OBJECT);
 	zs_tree_free(&t);
 
-	expect_error("", 0, "end of data");
-	expect_error("a:1:{i:0;N;", 11, "end of data");
+	expect_error("", 0, "truncated input");
+	expect_error("a:1:{i:0;N;", 11, "truncated input");
 	expect_error("a:2:{i:0;N;}", 11, "fewer elements");
 	expect_error("a:1:{i:0;N;i:1;N;}", 11, "more elements");
-	expect_error("a:9:{}", 5, "element count");
+	expect_error("a:9:{}", 5, "count exceeds input");
 	expect_error("i:9223372036854775808;", 2, "out of range");
 	expect_error("s:3:\"ab\";", 8, "declared length");
 	expect_error("s:1:\"ab\";", 6, "declared length");
-	expect_error("a:1:{i:0;R:3;}", 11, "unknown value");
-	expect_error("a:1:{i:0;r:1;}", 9, "not an object");
+	expect_error("a:1:{i:0;R:3;}", 11, "back-reference out of range");
+	expect_error("a:1:{i:0;r:1;}", 9, "non-object");
 	expect_error("a:1:{i:0;r:2;}", 9, "itself");
 	expect_error("a:1:{d:1;N;}", 5, "key must be");
 	expect_error("O:0:\"\":0:{}", 2, "empty class");
 	expect_error("N;x", 2, "trailing");
-	expect_error("x", 0, "unknown type");
+	expect_error("x", 0, "unknown tag");
 	expect_error("b:2;", 2, "boolean");
 
 	// Depth: the limit is enforced before descending.
@@ -161,7 +161,7 @@ int main(void)
 		// truncated inside the deepest level, and one '}' short: errors at the end
 		zs_tree_init(&t, &zs_alloc_libc, depth);
 		ZS_CHECK(!zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep) - 1));
-		ZS_CHECK(t.error && strstr(t.error, "end of data") &&
+		ZS_CHECK(t.error && strstr(t.error, "truncated input") &&
 		         t.error_pos == (size_t)(p - deep) - 1);
 		zs_tree_free(&t);
 		// a million nested O: (objects take the same path); 19 bytes a level, and the limit
