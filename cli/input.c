@@ -112,7 +112,7 @@ static zs_format detect(const unsigned char *data, size_t len)
 	return f;
 }
 
-int cli_load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *o)
+static int load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *o)
 {
 	zs_format f = o->force != ZS_FMT_UNKNOWN ? o->force : detect(data, len);
 	bool ok;
@@ -144,6 +144,31 @@ int cli_load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *
 		return EXIT_OK;
 	}
 	return t->out_of_memory ? EXIT_NOMEM : EXIT_INVALID;
+}
+
+int cli_load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *o)
+{
+	int rc;
+
+	if (o->from_stdin && len == 1 && data[0] == '\n') {
+		zs_tree_init(t, &zs_alloc_libc, o->max_depth);
+		t->input = data;
+		t->input_len = len;
+		zs_tree_fail(t, 0, "empty input (a newline alone: redis-cli prints one for a missing key)");
+		return EXIT_INVALID;
+	}
+	rc = load(t, data, len, o);
+	/* the value ends right before a final LF: what redis-cli --raw and echo write */
+	if (rc == EXIT_INVALID && o->from_stdin && len > 1 && data[len - 1] == '\n' &&
+	    t->error_pos == len - 1 && t->error &&
+	    strcmp(t->error, zs_wire_error_msg(ZS_WE_TRAILING)) == 0) {
+		zs_tree_free(t);
+		rc = load(t, data, len - 1, o);
+		if (rc == EXIT_OK) {
+			fprintf(stderr, "zser: note: ignored the newline after the value on stdin\n");
+		}
+	}
+	return rc;
 }
 
 const char *cli_format_label(const zs_tree *t, char *buf, size_t n)
@@ -191,7 +216,7 @@ void cli_hex_window(FILE *out, const unsigned char *data, size_t len, size_t pos
 	}
 }
 
-bool cli_bad_mangled_name(const unsigned char *k, size_t len)
+static bool bad_mangled_name(const unsigned char *k, size_t len)
 {
 	/* what zend_unmangle_property_name_ex() refuses: a leading NUL not followed by a
 	 * non-empty class name, a second NUL and a non-empty property name */
@@ -220,7 +245,7 @@ size_t cli_count_bad_names(const zs_tree *t, size_t *first_pos)
 		for (c = n->first_child; c; c = t->nodes[c - 1].next) {
 			const zs_node *e = &t->nodes[c - 1];
 			if ((e->flags & ZS_NODE_KEY_STR) &&
-			    cli_bad_mangled_name(zs_tree_bytes(t, &e->key_str), e->key_str.len)) {
+			    bad_mangled_name(zs_tree_bytes(t, &e->key_str), e->key_str.len)) {
 				if (bad++ == 0) {
 					*first_pos = e->key_pos;
 				}

@@ -716,8 +716,8 @@ bool zs_phpser_read_session(zs_tree *t, const unsigned char *data, size_t len)
 		r.pos = (size_t)(bar - data) + 1;
 		/* one slot numbering across the variables: R:/r: may point into an earlier one */
 		ok = read_tree(&r, &top);
-		if (top == SIZE_MAX || (!ok && t->nodes[top].kind != ZS_K_ARRAY &&
-		                        t->nodes[top].kind != ZS_K_OBJECT)) {
+		if (top == SIZE_MAX ||
+		    (!ok && t->nodes[top].kind != ZS_K_ARRAY && t->nodes[top].kind != ZS_K_OBJECT)) {
 			break; /* a scalar that failed is no value to show */
 		}
 		n = &t->nodes[top];

@@ -154,10 +154,15 @@ if (function_exists('zser_serialize')) {
 foreach ($deep_blobs as $fmt => $blob) {
 	[$rc, $out, $err] = zser_run(['dump'], $blob, $small_stack);
 	$lines = explode("\n", rtrim($out, "\n"));
-	$closing = count(array_filter($lines, fn ($l) => trim($l) === '}'));
+	// past 32 levels the indentation stays at 64 columns and the level is written as <N>
+	$closing = count(array_filter($lines, fn ($l) => preg_match('/^ *(<\d+> )?\}$/', $l) === 1));
+	$widest = max(array_map('strlen', $lines));
 	ok($rc === 0 && $closing === $levels && end($lines) === '}' && count($lines) === 1 + ($levels + 1) + $levels
-		&& str_contains($out, str_repeat('  ', $levels) . '[0] => array(0) {}'),
-		"$levels-deep $fmt: dump on a small stack: rc=$rc, $closing closing braces " . trim($err));
+		&& str_contains($out, "\n" . str_repeat('  ', 32) . "<$levels> [0] => array(0) {}\n")
+		&& str_contains($out, "\n" . str_repeat('  ', 32) . "<33> }\n")
+		&& str_contains($out, "\n" . str_repeat('  ', 32) . "[0] => array(1) {\n")
+		&& $widest === 64 + strlen("<$levels> [0] => array(0) {}"),
+		"$levels-deep $fmt: dump on a small stack, indentation capped: rc=$rc, $closing closing braces, widest line $widest " . trim($err));
 	[$rc, $out, $err] = zser_run(['dump', '--json'], $blob, $small_stack);
 	// Three JSON levels per array are too deep for json_decode(): the whole text is known.
 	$value = str_repeat('{"type":"array","count":1,"entries":[{"key_type":"int","key":0,"value":', $levels)
