@@ -34,7 +34,7 @@ static const char usage[] =
         "options:\n"
         "  --json            dump: one JSON document instead of text\n"
         "  --offsets         dump: the byte offset of every value\n"
-        "  --format=FMT      auto (default), zser, serialize, igbinary\n"
+        "  --format=FMT      auto (default), zser, serialize, igbinary, session\n"
         "  --max-depth=N     nesting limit (default 4096, as unserialize_max_depth)\n"
         "  --max-output=N    dump: stop after N bytes of text (default 64M; 0: no limit)\n"
         "  -o FILE           from-json: write the blob to FILE\n"
@@ -63,6 +63,8 @@ static bool parse_format(const char *s, zs_format *f)
 		*f = ZS_FMT_IGBINARY;
 	} else if (strcmp(s, "zser") == 0) {
 		*f = ZS_FMT_ZSER;
+	} else if (strcmp(s, "session") == 0 || strcmp(s, "php-session") == 0) {
+		*f = ZS_FMT_PHPSESSION;
 	} else {
 		return false;
 	}

@@ -131,6 +131,12 @@ foreach (['php', 'php_serialize'] as $handler) {
 	}
 	session_write_close();
 }
+[$rc, $out] = zser_run(['check', '--format=session'], 'Zed|i:1;');
+ok($rc === 0 && $out === "valid php-session, 8 bytes\n", "--format=session: $out");
+[$rc, $out] = zser_run(['check'], 'Zed|i:1;');
+ok($rc === 0 && $out === "valid php-session, 8 bytes\n", "a session whose first name starts with Z is no zser blob: $out");
+[$rc, , $err] = zser_run(['check', '--format=session'], 'N;');
+ok($rc === 1 && str_contains($err, 'error at offset 0: trailing bytes (reading php-session)'), "--format=session on serialize(): " . trim($err));
 [$rc, $out] = zser_run(['dump'], 'user|a:1:{s:4:"name";s:3:"bob";}counter|i:1;');
 ok($rc === 0 && $out === "format: php-session, 44 bytes\narray(2) {\n  [\"user\"] => array(1) {\n    [\"name\"] => string(3) \"bob\"\n  }\n  [\"counter\"] => int(1)\n}\n",
 	"session dump text: $out");
