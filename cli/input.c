@@ -188,7 +188,8 @@ void cli_hex_window(FILE *out, const unsigned char *data, size_t len, size_t pos
 	enum { ROW = 16, AROUND = 2 };
 	size_t row = pos / ROW, first = row > AROUND ? row - AROUND : 0, r;
 
-	for (r = first; r <= row + AROUND && r * ROW < len; r++) {
+	/* the fault's own row even when it is past the last byte, so the caret always shows */
+	for (r = first; r <= row + AROUND && (r * ROW < len || r == row); r++) {
 		size_t i;
 		fprintf(out, "%s%08zx  ", r == row ? "> " : "  ", r * ROW);
 		for (i = 0; i < ROW; i++) {

@@ -3,7 +3,8 @@
 //
 // Robustness and command-line behaviour of the zser tool: every truncation of real
 // serialize()/igbinary blobs (sampled for long ones) must fail `check` with
-// "error at offset N: reason"; flipped bytes and random garbage may pass or fail but never
+// "error at offset N: reason", and `dump` the same way after the tree read up to the fault and
+// with the bytes around it; flipped bytes and random garbage may pass or fail but never
 // crash, and whatever `check` accepts must also dump as valid JSON; deep nesting, huge counts
 // and lengths and bad back-references fail cleanly; trees nested as deep as the default limit
 // allows are written whole on a small C stack; usage errors, missing files, stdin, --help
@@ -51,6 +52,11 @@ foreach ($values as $name => $v) {
 		foreach ($cuts as $cut) {
 			$res = zser_run(['check'], substr($blob, 0, $cut));
 			ok(clean_error($res, $cut), "$name [$fmt] truncated to $cut bytes fails cleanly: rc={$res[0]} " . trim($res[2]));
+			// dump walks the tree read before the fault: a clean stop, then the hex window
+			$d = zser_run(['dump', '--offsets'], substr($blob, 0, $cut));
+			ok(clean_error($d, $cut) && ($d[1] === '' || str_ends_with($d[1], "(the value is cut short here: error at offset " . explode(':', substr($d[2], 16))[0] . ")\n"))
+				&& ($cut === 0 || str_contains($d[2], '^^ offset ')),
+				"$name [$fmt] truncated to $cut bytes: dump shows the partial tree and the bytes: rc={$d[0]} " . trim($d[2]));
 		}
 		// Flipped bytes: any verdict, but a clean one; accepted blobs must dump as JSON.
 		for ($i = 0; $i < 40; $i++) {
@@ -63,6 +69,8 @@ foreach ($values as $name => $v) {
 				ok($d[0] === 0 && is_array(json_decode($d[1], true)), "$name [$fmt] flip at $at: accepted blob dumps as JSON");
 			} else {
 				ok(clean_error($res, $n), "$name [$fmt] flip at $at fails cleanly: rc={$res[0]} " . trim($res[2]));
+				$d = zser_run(['dump', '--format=' . $fmt], $bad);
+				ok(clean_error($d, $n) && str_contains($d[2], '^^ offset '), "$name [$fmt] flip at $at: dump fails cleanly with the bytes around: rc={$d[0]} " . trim($d[2]));
 			}
 		}
 	}
