@@ -26,15 +26,30 @@ typedef struct cli_opts {
 	bool json;
 	zs_format force; /* ZS_FMT_UNKNOWN: autodetect */
 	size_t max_depth;
+	size_t max_output; /* dump: bytes of text before it stops; 0 for no limit */
+	bool from_stdin;   /* the input came from stdin: one trailing LF is forgiven */
 } cli_opts;
+
+#define CLI_DEFAULT_MAX_OUTPUT ((size_t)64 << 20)
 
 /* Whole input of FILE ("-" or NULL for stdin) in `*data`/`*len` (malloc'd; caller frees).
  * Returns EXIT_OK or EXIT_IO with a message printed on stderr. */
 int cli_read_input(const char *path, unsigned char **data, size_t *len);
 
 /* Detects (unless forced) and parses `data` into `t` (zs_tree_init'ed here). Returns EXIT_OK,
- * EXIT_INVALID or EXIT_NOMEM; on error the message is left in t->error / t->error_pos. */
+ * EXIT_INVALID or EXIT_NOMEM; on error the message is left in t->error / t->error_pos. With
+ * o->from_stdin, one LF after an otherwise complete value is left out, with a note on stderr:
+ * redis-cli --raw and echo end their output with one. */
 int cli_load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *o);
+
+/* Rows of hex and text around byte `pos` of the input, the faulty byte marked. */
+void cli_hex_window(FILE *out, const unsigned char *data, size_t len, size_t pos);
+
+/* Property names of objects (not __serialize() data) that are malformed mangled names: a NUL
+ * first and then no "Class\0name" with both parts non-empty. PHP refuses such a name only in an
+ * object whose class declares properties, which takes PHP to know. Returns how many, and the
+ * offset of the first in *first_pos. */
+size_t cli_count_bad_names(const zs_tree *t, size_t *first_pos);
 
 /* "php-serialize", "igbinary v2", ... into buf. */
 const char *cli_format_label(const zs_tree *t, char *buf, size_t n);

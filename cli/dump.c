@@ -4,10 +4,23 @@
  * own ids on values that something refers back to (#N), PHP references marked with &, shared
  * objects and copies named as such instead of being expanded, and with --offsets the byte
  * offset of every value in a left-hand column. The tree is walked by zs_tree_walk(), so nesting
- * costs heap, not C stack.
+ * costs heap, not C stack. The text stays in proportion to the input: a long string that
+ * several values share (a string-table back-reference, an igbinary or zser string id) is
+ * printed once and named after that, the indentation stops growing past DEEP levels, where the
+ * level is written as a number, and --max-output stops the dump at a number of bytes.
  */
+#define _GNU_SOURCE /* fopencookie: counting what the dump writes */
+
 #include "cli.h"
 #include "zs_utf8.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	DEEP = 32,    /* levels indented; deeper ones show the level as a number */
+	LONG_STR = 64 /* a string at least this long is printed only once */
+};
 
 static void offset_col(FILE *out, const cli_opts *o, const zs_node *n, bool closing)
 {
@@ -24,8 +37,11 @@ static void offset_col(FILE *out, const cli_opts *o, const zs_node *n, bool clos
 static void indent(FILE *out, size_t depth)
 {
 	size_t i;
-	for (i = 0; i < depth; i++) {
+	for (i = 0; i < depth && i < DEEP; i++) {
 		fputs("  ", out);
+	}
+	if (depth > DEEP) {
+		fprintf(out, "<%zu> ", depth);
 	}
 }
 
@@ -116,18 +132,128 @@ static void put_id(FILE *out, const zs_node *n)
 typedef struct dump_ctx {
 	FILE *out;
 	const cli_opts *o;
+	size_t *group; /* per node: 1 + the index of its long string's group, or 0 */
+	size_t *label; /* per group: its number once printed, or 0 */
+	size_t labels; /* numbers given so far */
+	bool *full;    /* set once the output limit is reached */
 } dump_ctx;
+
+static void put_size(FILE *out, size_t n)
+{
+	if (n >= (size_t)1 << 20) {
+		fprintf(out, "%.1f MB", (double)n / (1 << 20));
+	} else if (n >= 1024) {
+		fprintf(out, "%.1f KB", (double)n / 1024);
+	} else {
+		fprintf(out, "%zu bytes", n);
+	}
+}
+
+/* A value string: in full the first time, by its number when the same bytes come again. */
+static void put_value_str(FILE *out, dump_ctx *d, const zs_tree *t, size_t idx)
+{
+	const zs_node *n = &t->nodes[idx];
+	size_t g = d->group ? d->group[idx] : 0;
+
+	if (g == 0) {
+		put_str(out, t, &n->str);
+		return;
+	}
+	if (d->label[g - 1]) {
+		fprintf(out, "<string #s%zu, ", d->label[g - 1]);
+		put_size(out, n->str.len);
+		fputs(", shown above>", out);
+		return;
+	}
+	d->label[g - 1] = ++d->labels;
+	fprintf(out, "#s%zu ", d->labels);
+	put_str(out, t, &n->str);
+}
+
+typedef struct str_ref {
+	size_t off, len, node;
+	bool pooled;
+} str_ref;
+
+static int by_bytes(const void *a, const void *b)
+{
+	const str_ref *x = a, *y = b;
+	if (x->pooled != y->pooled) {
+		return x->pooled < y->pooled ? -1 : 1;
+	}
+	if (x->off != y->off) {
+		return x->off < y->off ? -1 : 1;
+	}
+	if (x->len != y->len) {
+		return x->len < y->len ? -1 : 1;
+	}
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* Groups the long string values that share their bytes (the same place in the input or the
+ * pool): a shared string is one copy of the bytes referred to again. Returns false when out
+ * of memory; the dump then prints every string in full. */
+static bool group_strings(dump_ctx *d, const zs_tree *t)
+{
+	str_ref *refs;
+	size_t i, n = 0, groups = 0;
+
+	for (i = 0; i < t->count; i++) {
+		n += t->nodes[i].kind == ZS_K_STRING && t->nodes[i].str.len >= LONG_STR;
+	}
+	if (n < 2) {
+		return true;
+	}
+	refs = malloc(n * sizeof(*refs));
+	d->group = calloc(t->count, sizeof(*d->group));
+	d->label = calloc(n, sizeof(*d->label));
+	if (!refs || !d->group || !d->label) {
+		free(refs);
+		free(d->group);
+		free(d->label);
+		d->group = d->label = NULL;
+		return false;
+	}
+	n = 0;
+	for (i = 0; i < t->count; i++) {
+		const zs_node *e = &t->nodes[i];
+		if (e->kind == ZS_K_STRING && e->str.len >= LONG_STR) {
+			refs[n].off = e->str.off;
+			refs[n].len = e->str.len;
+			refs[n].pooled = e->str.pooled;
+			refs[n++].node = i;
+		}
+	}
+	qsort(refs, n, sizeof(*refs), by_bytes);
+	for (i = 0; i < n; i++) {
+		bool same_prev = i > 0 && refs[i].off == refs[i - 1].off &&
+		                 refs[i].len == refs[i - 1].len && refs[i].pooled == refs[i - 1].pooled;
+		bool same_next = i + 1 < n && refs[i].off == refs[i + 1].off &&
+		                 refs[i].len == refs[i + 1].len && refs[i].pooled == refs[i + 1].pooled;
+		if (same_next && !same_prev) {
+			groups++;
+		}
+		if (same_prev || same_next) {
+			d->group[refs[i].node] = groups;
+		}
+	}
+	free(refs);
+	return true;
+}
 
 /* One line per value, with its key when it is an entry; a non-empty array or object opens a
  * block that dump_leave() closes. */
 static zs_walk_step dump_enter(void *ctx, const zs_tree *t, size_t idx, size_t parent, size_t depth)
 {
-	const dump_ctx *d = ctx;
+	dump_ctx *d = ctx;
 	FILE *out = d->out;
 	const zs_node *n = &t->nodes[idx];
 	const zs_node *tg;
 	char num[64];
 
+	if (*d->full) {
+		return ZS_WALK_STOP;
+	}
 	offset_col(out, d->o, n, false);
 	if (parent != SIZE_MAX) {
 		indent(out, depth);
@@ -156,7 +282,7 @@ static zs_walk_step dump_enter(void *ctx, const zs_tree *t, size_t idx, size_t p
 		break;
 	case ZS_K_STRING:
 		fprintf(out, "string(%zu) ", n->str.len);
-		put_str(out, t, &n->str);
+		put_value_str(out, d, t, idx);
 		fputc('\n', out);
 		break;
 	case ZS_K_ARRAY:
@@ -219,15 +345,63 @@ static void dump_leave(void *ctx, const zs_tree *t, size_t idx, size_t depth)
 	fputs("}\n", d->out);
 }
 
+/* The dump's FILE: counts what passes and drops what is past the limit. */
+typedef struct limited {
+	FILE *out;
+	size_t left;
+	bool full;
+} limited;
+
+static ssize_t limited_write(void *cookie, const char *buf, size_t n)
+{
+	limited *l = cookie;
+	size_t take = n < l->left ? n : l->left;
+
+	if (take && fwrite(buf, 1, take, l->out) != take) {
+		return -1;
+	}
+	l->left -= take;
+	if (take < n) {
+		l->full = true;
+	}
+	return (ssize_t)n;
+}
+
 int cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o)
 {
 	static const zs_tree_visitor v = {dump_enter, dump_leave};
+	static const cookie_io_functions_t io = {NULL, limited_write, NULL, NULL};
 	dump_ctx d;
 	char label[64];
+	limited l;
+	FILE *lf = NULL;
+	int rc;
 
-	d.out = out;
+	memset(&d, 0, sizeof(d));
+	l.out = out;
+	l.left = o->max_output;
+	l.full = false;
+	d.full = &l.full;
+	if (o->max_output) {
+		lf = fopencookie(&l, "w", io);
+	}
+	d.out = lf ? lf : out;
 	d.o = o;
-	fprintf(out, "format: %s, %zu bytes\n", cli_format_label(t, label, sizeof(label)),
+	group_strings(&d, t);
+	fprintf(d.out, "format: %s, %zu bytes\n", cli_format_label(t, label, sizeof(label)),
 	        t->input_len);
-	return cli_walk(t, &v, &d);
+	rc = cli_walk(t, &v, &d);
+	free(d.group);
+	free(d.label);
+	if (lf) {
+		fclose(lf);
+	}
+	if (l.full) {
+		fprintf(out, "\n... output stopped at %zu bytes (--max-output)\n", o->max_output);
+		fprintf(stderr,
+		        "zser: the dump was cut at %zu bytes; --max-output=N raises the limit, "
+		        "0 removes it\n",
+		        o->max_output);
+	}
+	return rc;
 }

@@ -452,7 +452,7 @@ static int start_value(jp *p, size_t *out)
 	case '[':
 		object = p->s[p->pos] == '{';
 		if (p->depth + 1 > p->max_depth) {
-			jfail(p, "maximum nesting depth exceeded");
+			jfail(p, "maximum depth exceeded");
 			return J_FAIL;
 		}
 		p->t->nodes[idx].kind = ZS_K_ARRAY;
@@ -862,7 +862,7 @@ static int json_to_zser(zs_tree *t, const unsigned char *data, size_t len, size_
 	}
 	skip_ws(&p);
 	if (p.pos != p.len) {
-		jfail(&p, "trailing data after the value");
+		jfail(&p, "trailing bytes");
 		return EXIT_INVALID;
 	}
 	memset(&w, 0, sizeof(w));

@@ -173,7 +173,7 @@ int cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o)
 	j.out = out;
 	j.o = o;
 	fprintf(out, "{\"format\":\"%s\"", zs_format_name(t->format));
-	if (t->format != ZS_FMT_PHPSER) {
+	if (t->format == ZS_FMT_IGBINARY || t->format == ZS_FMT_ZSER) {
 		fprintf(out, ",\"version\":%u", t->version);
 	}
 	fprintf(out, ",\"size\":%zu,\"value\":", t->input_len);

@@ -10,6 +10,7 @@
  */
 #include "zs_igbin_read.h"
 #include "zs_grow.h"
+#include "zs_wire.h"
 
 #include <string.h>
 
@@ -91,7 +92,7 @@ static bool fail(rd *r, size_t pos, const char *msg)
 static bool nomem(rd *r)
 {
 	r->t->out_of_memory = true;
-	return fail(r, r->pos, "out of memory");
+	return fail(r, r->pos, zs_wire_error_msg(ZS_WE_NOMEM));
 }
 
 static size_t left(const rd *r)
@@ -102,7 +103,7 @@ static size_t left(const rd *r)
 static bool need(rd *r, size_t n)
 {
 	if (n > left(r)) {
-		return fail(r, r->len, "unexpected end of data");
+		return fail(r, r->len, zs_wire_error_msg(ZS_WE_TRUNCATED));
 	}
 	return true;
 }
@@ -153,7 +154,7 @@ static bool read_chars(rd *r, unsigned width, zs_str *out)
 		return false;
 	}
 	if (len > left(r)) {
-		return fail(r, r->len, "unexpected end of data");
+		return fail(r, r->len, zs_wire_error_msg(ZS_WE_TRUNCATED));
 	}
 	out->off = r->pos;
 	out->len = (size_t)len;
@@ -178,7 +179,7 @@ static bool read_str_id(rd *r, unsigned width, zs_str *out)
 		return false;
 	}
 	if (id >= r->nstrs) {
-		return fail(r, at, "string table index out of range");
+		return fail(r, at, zs_wire_error_msg(ZS_WE_STR_INDEX));
 	}
 	*out = r->strs[id];
 	return true;
@@ -247,7 +248,7 @@ static bool read_long(rd *r, unsigned tag, int64_t *v)
 		return false;
 	}
 	if (n > (uint64_t)INT64_MAX + (neg ? 1u : 0u)) {
-		return fail(r, at, "integer out of range");
+		return fail(r, at, zs_wire_error_msg(ZS_WE_INT_RANGE));
 	}
 	*v = neg ? (n == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)n) : (int64_t)n;
 	return true;
@@ -261,7 +262,7 @@ static bool is_long_tag(unsigned tag)
 static bool enter(rd *r)
 {
 	if (++r->depth > r->t->max_depth) {
-		return fail(r, r->pos, "maximum nesting depth exceeded");
+		return fail(r, r->pos, zs_wire_error_msg(ZS_WE_DEPTH));
 	}
 	if (r->depth > r->t->depth_seen) {
 		r->t->depth_seen = r->depth;
@@ -291,7 +292,7 @@ static bool open_entries(rd *r, size_t parent, unsigned tag, uint8_t levels)
 	}
 	/* Each entry takes at least one byte (a null key placeholder). */
 	if (count > left(r)) {
-		return fail(r, r->pos, "element count exceeds the remaining data");
+		return fail(r, r->pos, zs_wire_error_msg(ZS_WE_COUNT));
 	}
 	if (!enter(r) || !(f = push_frame(r))) {
 		return false;
@@ -374,7 +375,7 @@ static bool read_object(rd *r, size_t idx, unsigned tag, unsigned *entries)
 			return false;
 		}
 		if (n > left(r)) {
-			return fail(r, r->len, "unexpected end of data");
+			return fail(r, r->len, zs_wire_error_msg(ZS_WE_TRUNCATED));
 		}
 		r->t->nodes[idx].str.off = r->pos;
 		r->t->nodes[idx].str.len = (size_t)n;
@@ -414,7 +415,7 @@ static bool read_backref(rd *r, size_t idx, unsigned tag, bool want_ref)
 		return false;
 	}
 	if (id >= r->nrefs) {
-		return fail(r, at, "reference table index out of range");
+		return fail(r, at, zs_wire_error_msg(ZS_WE_BACKREF));
 	}
 	entry = r->refs[id];
 	r->t->nodes[entry].flags |= ZS_NODE_TARGET;
@@ -541,7 +542,7 @@ static int start_value(rd *r, size_t *out, bool want_ref)
 			return V_FAIL;
 		}
 		if (sk == 0) {
-			fail(r, start, "unknown type tag");
+			fail(r, start, zs_wire_error_msg(ZS_WE_TAG));
 			return V_FAIL;
 		}
 		r->t->nodes[idx].kind = ZS_K_STRING;
@@ -552,6 +553,43 @@ static int start_value(rd *r, size_t *out, bool want_ref)
 	}
 	r->t->nodes[idx].end = r->pos;
 	return V_DONE;
+}
+
+/* An entry's value: its key, then it joins the container of frame f. */
+static void add_entry(rd *r, const frame *f, size_t idx)
+{
+	zs_node *n = &r->t->nodes[idx];
+
+	n->key_pos = f->key_pos;
+	if (f->key_kind == 0) {
+		n->flags |= ZS_NODE_KEY_INT;
+		n->key_int = f->key_int;
+	} else {
+		n->flags |= ZS_NODE_KEY_STR;
+		n->key_str = f->key_str;
+		if (f->key_kind == 2) {
+			n->flags |= ZS_NODE_KEY_SHARED;
+		}
+	}
+	zs_tree_link(r->t, f->node, idx);
+}
+
+/* After a failure: links the containers still open to their parents, so that the tree shows
+ * everything read up to the fault. */
+static void link_open(rd *r)
+{
+	size_t i = r->nframes, child = SIZE_MAX;
+
+	while (i-- > 0) {
+		const frame *f = &r->frames[i];
+		if (f->wrapper) {
+			continue;
+		}
+		if (child != SIZE_MAX && child != f->node) {
+			add_entry(r, f, child);
+		}
+		child = f->node;
+	}
 }
 
 /* Value idx is complete: it goes into the frame that waits for it, which may complete in
@@ -578,19 +616,7 @@ static int finish_value(rd *r, size_t idx)
 			continue;
 		}
 		if (idx != f->node) {
-			/* an entry's value: its key, then it joins the container */
-			n->key_pos = f->key_pos;
-			if (f->key_kind == 0) {
-				n->flags |= ZS_NODE_KEY_INT;
-				n->key_int = f->key_int;
-			} else {
-				n->flags |= ZS_NODE_KEY_STR;
-				n->key_str = f->key_str;
-				if (f->key_kind == 2) {
-					n->flags |= ZS_NODE_KEY_SHARED;
-				}
-			}
-			zs_tree_link(r->t, f->node, idx);
+			add_entry(r, f, idx);
 			f->left--;
 		}
 		k = next_key(r, f);
@@ -615,6 +641,7 @@ static bool read_value(rd *r)
 	for (;;) {
 		int st = start_value(r, &idx, want_ref), k;
 		if (st == V_FAIL) {
+			link_open(r);
 			return false;
 		}
 		want_ref = false;
@@ -627,6 +654,9 @@ static bool read_value(rd *r)
 			idx = f->node; /* its first key, or its end when it has none */
 		}
 		k = finish_value(r, idx);
+		if (k < 0) {
+			link_open(r);
+		}
 		if (k <= 0) {
 			return k == 0;
 		}
@@ -644,7 +674,7 @@ bool zs_igbin_read(zs_tree *t, const unsigned char *data, size_t len)
 	r.len = len;
 	zs_tree_set_input(t, data, len, ZS_FMT_IGBINARY);
 	if (len < 5) {
-		zs_tree_fail(t, len < 4 ? len : 4, len < 4 ? "truncated header" : "unexpected end of data");
+		zs_tree_fail(t, len < 4 ? len : 4, zs_wire_error_msg(ZS_WE_TRUNCATED));
 		goto done;
 	}
 	if (data[0] != 0 || data[1] != 0 || data[2] != 0 || (data[3] != 1 && data[3] != 2)) {
@@ -656,7 +686,7 @@ bool zs_igbin_read(zs_tree *t, const unsigned char *data, size_t len)
 	r.pos = 4;
 	ok = read_value(&r);
 	if (ok && r.pos != r.len) {
-		ok = fail(&r, r.pos, "trailing data after the value");
+		ok = fail(&r, r.pos, zs_wire_error_msg(ZS_WE_TRAILING));
 	}
 done:
 	if (r.strs) {

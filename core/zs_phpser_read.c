@@ -7,6 +7,7 @@
  */
 #include "zs_phpser_read.h"
 #include "zs_grow.h"
+#include "zs_wire.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -52,7 +53,7 @@ static size_t left(const rd *r)
 
 static bool truncated(rd *r)
 {
-	return fail(r, r->len, "unexpected end of data");
+	return fail(r, r->len, zs_wire_error_msg(ZS_WE_TRUNCATED));
 }
 
 static bool expect(rd *r, unsigned char c, const char *msg)
@@ -115,7 +116,7 @@ static bool parse_int(rd *r, int64_t *v)
 	while (r->pos < r->len && r->s[r->pos] >= '0' && r->s[r->pos] <= '9') {
 		uint64_t d = (uint64_t)(r->s[r->pos] - '0');
 		if (n > (lim - d) / 10) {
-			return fail(r, start, "integer out of range");
+			return fail(r, start, zs_wire_error_msg(ZS_WE_INT_RANGE));
 		}
 		n = n * 10 + d;
 		r->pos++;
@@ -183,7 +184,7 @@ static bool parse_double(rd *r, double *v)
 		buf = r->t->alloc->malloc(r->t->alloc->ctx, n + 1);
 		if (!buf) {
 			r->t->out_of_memory = true;
-			return fail(r, start, "out of memory");
+			return fail(r, start, zs_wire_error_msg(ZS_WE_NOMEM));
 		}
 	}
 	memcpy(buf, r->s + start, n);
@@ -266,7 +267,7 @@ static bool parse_escaped_string(rd *r, zs_str *out)
 	}
 	if (r->t->pool.failed) {
 		r->t->out_of_memory = true;
-		return fail(r, r->pos, "out of memory");
+		return fail(r, r->pos, zs_wire_error_msg(ZS_WE_NOMEM));
 	}
 	return expect(r, '"', "string does not match its declared length");
 }
@@ -293,7 +294,7 @@ static bool push_slot(rd *r, size_t idx)
 	return true;
 nomem:
 	r->t->out_of_memory = true;
-	return fail(r, r->pos, "out of memory");
+	return fail(r, r->pos, zs_wire_error_msg(ZS_WE_NOMEM));
 }
 
 /* Keys are i:, s: or S: only (var_unserializer parses them without a slot table). */
@@ -331,11 +332,11 @@ static bool open_entries(rd *r, size_t idx, size_t count)
 	frame *f;
 
 	if (r->depth >= r->t->max_depth) {
-		return fail(r, r->pos, "maximum nesting depth exceeded");
+		return fail(r, r->pos, zs_wire_error_msg(ZS_WE_DEPTH));
 	}
 	if (!zs_grow(r->t->alloc, &p, &r->frames_cap, r->depth + 1, sizeof(frame), 16)) {
 		r->t->out_of_memory = true;
-		return fail(r, r->pos, "out of memory");
+		return fail(r, r->pos, zs_wire_error_msg(ZS_WE_NOMEM));
 	}
 	r->frames = p;
 	f = &r->frames[r->depth++];
@@ -368,7 +369,7 @@ static void add_entry(rd *r, size_t child)
 static bool plausible_count(rd *r, size_t count)
 {
 	if (count > left(r) / 2) {
-		return fail(r, r->pos, "element count exceeds the remaining data");
+		return fail(r, r->pos, zs_wire_error_msg(ZS_WE_COUNT));
 	}
 	return true;
 }
@@ -404,7 +405,7 @@ static bool read_object(rd *r, size_t idx, bool custom)
 		return fail(r, name_pos, "empty class name");
 	}
 	if (r->s[cls.off] == '\0' || r->s[cls.off] == '\\') {
-		return fail(r, cls.off, "invalid class name");
+		return fail(r, cls.off, zs_wire_error_msg(ZS_WE_CLASS));
 	}
 	r->t->nodes[idx].cls = cls;
 	if (!parse_size(r, &count) || !expect(r, ':', "expected ':' after the count") ||
@@ -466,7 +467,7 @@ static bool read_slot_ref(rd *r, size_t *target)
 		return false;
 	}
 	if (id == 0 || id > r->nslots) {
-		return fail(r, at, "reference to an unknown value");
+		return fail(r, at, zs_wire_error_msg(ZS_WE_BACKREF));
 	}
 	*target = r->slots[id - 1];
 	return true;
@@ -588,7 +589,7 @@ static int begin_value(rd *r, size_t *out)
 		target = zs_tree_resolve(r->t, target);
 		n = &r->t->nodes[target];
 		if (n->kind != ZS_K_OBJECT && n->kind != ZS_K_CUSTOM && n->kind != ZS_K_ENUM) {
-			fail(r, start, "r: reference to a value that is not an object");
+			fail(r, start, zs_wire_error_msg(ZS_WE_BACKREF_TYPE));
 			return V_FAIL;
 		}
 		n->flags |= ZS_NODE_TARGET;
@@ -596,30 +597,44 @@ static int begin_value(rd *r, size_t *out)
 		r->t->nodes[idx].v.target = target;
 		break;
 	default:
-		fail(r, r->pos, "unknown type letter");
+		fail(r, r->pos, zs_wire_error_msg(ZS_WE_TAG));
 		return V_FAIL;
 	}
 	r->t->nodes[idx].end = r->pos;
 	return V_DONE;
 }
 
-/* The whole value at r->pos: entries are read in a loop over the open frames, so the depth of
- * the input never reaches the C stack. Tree operations happen in the same order as they would
- * in a recursive descent: a node is added when its value starts; it gets its key, its end and
- * its link to the parent when it is complete. */
-static bool read_tree(rd *r)
+/* After a failure: links the containers still open to their parents, innermost last, so that
+ * the tree shows everything read up to the fault. */
+static void link_open(rd *r)
 {
-	size_t child;
+	while (r->depth > 1) {
+		size_t idx = r->frames[r->depth - 1].idx;
+		r->depth--;
+		add_entry(r, idx);
+	}
+	r->depth = 0;
+}
+
+/* The whole value at r->pos, whose node goes to *top: entries are read in a loop over the open
+ * frames, so the depth of the input never reaches the C stack. Tree operations happen in the
+ * same order as they would in a recursive descent: a node is added when its value starts; it
+ * gets its key, its end and its link to the parent when it is complete. */
+static bool read_tree(rd *r, size_t *top)
+{
+	size_t child = SIZE_MAX;
 	int st = begin_value(r, &child);
 
+	*top = child;
 	while (st != V_FAIL && r->depth > 0) {
 		frame *f = &r->frames[r->depth - 1];
 		if (f->left == 0) {
 			size_t idx = f->idx;
-			r->depth--;
 			if (!expect(r, '}', "more elements than declared")) {
-				return false;
+				st = V_FAIL;
+				break;
 			}
+			r->depth--;
 			r->t->nodes[idx].end = r->pos;
 			if (r->depth > 0) {
 				add_entry(r, idx);
@@ -628,20 +643,35 @@ static bool read_tree(rd *r)
 		}
 		f->left--;
 		if (!read_key(r, &f->k)) {
-			return false;
+			st = V_FAIL;
+			break;
 		}
 		st = begin_value(r, &child);
 		if (st == V_DONE) {
 			add_entry(r, child);
 		}
 	}
+	if (st == V_FAIL) {
+		link_open(r);
+	}
 	return st != V_FAIL;
+}
+
+static void free_rd(rd *r)
+{
+	if (r->slots) {
+		r->t->alloc->free(r->t->alloc->ctx, r->slots);
+	}
+	if (r->frames) {
+		r->t->alloc->free(r->t->alloc->ctx, r->frames);
+	}
 }
 
 bool zs_phpser_read(zs_tree *t, const unsigned char *data, size_t len)
 {
 	rd r;
 	bool ok;
+	size_t top;
 
 	memset(&r, 0, sizeof(r));
 	r.t = t;
@@ -649,15 +679,59 @@ bool zs_phpser_read(zs_tree *t, const unsigned char *data, size_t len)
 	r.len = len;
 	zs_tree_set_input(t, data, len, ZS_FMT_PHPSER);
 	t->header_len = 0;
-	ok = read_tree(&r);
+	ok = read_tree(&r, &top);
 	if (ok && r.pos != r.len) {
-		ok = fail(&r, r.pos, "trailing data after the value");
+		ok = fail(&r, r.pos, zs_wire_error_msg(ZS_WE_TRAILING));
 	}
-	if (r.slots) {
-		t->alloc->free(t->alloc->ctx, r.slots);
+	free_rd(&r);
+	return ok;
+}
+
+bool zs_phpser_read_session(zs_tree *t, const unsigned char *data, size_t len)
+{
+	rd r;
+	bool ok = true;
+	size_t root;
+
+	memset(&r, 0, sizeof(r));
+	r.t = t;
+	r.s = data;
+	r.len = len;
+	zs_tree_set_input(t, data, len, ZS_FMT_PHPSESSION);
+	t->header_len = 0;
+	root = zs_tree_add(t, ZS_K_ARRAY, 0);
+	if (root == SIZE_MAX) {
+		return false;
 	}
-	if (r.frames) {
-		t->alloc->free(t->alloc->ctx, r.frames);
+	while (ok && r.pos < r.len) {
+		const unsigned char *bar = memchr(data + r.pos, '|', r.len - r.pos);
+		size_t name_pos = r.pos, top;
+		zs_node *n;
+
+		if (!bar) {
+			/* what is left names no variable: PHP stops there, and so does the reader */
+			ok = fail(&r, r.pos, zs_wire_error_msg(ZS_WE_TRAILING));
+			break;
+		}
+		r.pos = (size_t)(bar - data) + 1;
+		/* one slot numbering across the variables: R:/r: may point into an earlier one */
+		ok = read_tree(&r, &top);
+		if (top == SIZE_MAX ||
+		    (!ok && t->nodes[top].kind != ZS_K_ARRAY && t->nodes[top].kind != ZS_K_OBJECT)) {
+			break; /* a scalar that failed is no value to show */
+		}
+		n = &t->nodes[top];
+		n->flags |= ZS_NODE_KEY_STR;
+		n->key_pos = name_pos;
+		n->key_str.off = name_pos;
+		n->key_str.len = (size_t)(bar - data) - name_pos;
+		n->key_str.pooled = false;
+		zs_tree_link(t, root, top);
 	}
+	t->nodes[root].end = r.pos;
+	if (t->depth_seen == 0 && t->count > 0) {
+		t->depth_seen = 1;
+	}
+	free_rd(&r);
 	return ok;
 }

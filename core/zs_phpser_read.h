@@ -14,7 +14,15 @@
 
 /* Parses `data` (which must outlive `t`) into `t`, initialised by zs_tree_init(). Returns true
  * with the root at node 0; false with t->error / t->error_pos set. On failure the nodes built
- * so far stay in `t` until zs_tree_free(). */
+ * so far stay in `t` until zs_tree_free(), the containers still open linked to their parents,
+ * so that walking from the root shows what was read up to the fault. */
 bool zs_phpser_read(zs_tree *t, const unsigned char *data, size_t len);
+
+/* The `php` session.serialize_handler format: NAME|VALUE repeated, where NAME is every byte up
+ * to '|' and VALUE a serialize() value, numbered in one sequence across the variables as
+ * session.c's decoder does. The root (node 0) is an array with one string-keyed entry per
+ * variable; nothing after the last value (bytes without a '|' are trailing bytes). Same
+ * ownership and failure contract as zs_phpser_read(). */
+bool zs_phpser_read_session(zs_tree *t, const unsigned char *data, size_t len);
 
 #endif /* ZS_PHPSER_READ_H */

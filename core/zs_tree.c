@@ -213,6 +213,8 @@ const char *zs_format_name(zs_format f)
 		return "igbinary";
 	case ZS_FMT_ZSER:
 		return "zser";
+	case ZS_FMT_PHPSESSION:
+		return "php-session";
 	default:
 		return "unknown";
 	}

@@ -32,7 +32,15 @@ typedef enum zs_kind {
 	ZS_K_COUNT_
 } zs_kind;
 
-typedef enum zs_format { ZS_FMT_UNKNOWN, ZS_FMT_PHPSER, ZS_FMT_IGBINARY, ZS_FMT_ZSER } zs_format;
+/* ZS_FMT_PHPSESSION is the `php` session.serialize_handler: name|value... pairs, whose tree root
+ * is an array of the session variables. */
+typedef enum zs_format {
+	ZS_FMT_UNKNOWN,
+	ZS_FMT_PHPSER,
+	ZS_FMT_IGBINARY,
+	ZS_FMT_ZSER,
+	ZS_FMT_PHPSESSION
+} zs_format;
 
 /* Node flags. */
 #define ZS_NODE_REFERENCE  0x01 /* this slot is a PHP & reference: first member of its set */
@@ -42,6 +50,7 @@ typedef enum zs_format { ZS_FMT_UNKNOWN, ZS_FMT_PHPSER, ZS_FMT_IGBINARY, ZS_FMT_
 #define ZS_NODE_STR_SHARED 0x10 /* string value came from a string-table back-reference */
 #define ZS_NODE_KEY_SHARED 0x20 /* string key came from a string-table back-reference */
 #define ZS_NODE_CLS_SHARED 0x40 /* class name came from a string-table back-reference */
+#define ZS_NODE_OBJ_DATA   0x80 /* OBJECT whose entries are __serialize() data (zser OBJECT_DATA) */
 
 /* Bytes at `off` in the input, or in the tree's pool when `pooled`. */
 typedef struct zs_str {

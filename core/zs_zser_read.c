@@ -188,6 +188,9 @@ static bool add_event(ctx *c, const zs_event *ev, uint32_t strs_before, uint32_t
 	case ZS_EV_OBJECT:
 	case ZS_EV_OBJECT_DATA:
 		n->cls = table_str(c, ev->cls);
+		if (ev->type == ZS_EV_OBJECT_DATA) {
+			n->flags |= ZS_NODE_OBJ_DATA;
+		}
 		break;
 	case ZS_EV_BACKREF_OBJ:
 		n->v.target = zs_tree_resolve(t, c->slots[ev->target - 1]);
@@ -243,7 +246,8 @@ bool zs_zser_read(zs_tree *t, const unsigned char *data, size_t len)
 	memset(&c, 0, sizeof(c));
 	c.t = t;
 	zs_tree_set_input(t, data, len, ZS_FMT_ZSER);
-	t->version = len >= 2 ? data[1] : 0;
+	/* bit 7 is the reference flag, not part of the version (FORMAT.md §2) */
+	t->version = len >= 2 ? (unsigned)(data[1] & ~ZS_WIRE_FLAG_REFS) : 0;
 	t->header_len = 2;
 	zs_reader_init(&c.r, data, len, t->alloc, (uint32_t)max);
 	ok = zs_reader_header(&c.r);

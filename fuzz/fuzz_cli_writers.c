@@ -1,8 +1,10 @@
 // zser — SPDX-License-Identifier: MIT
 //
 // libFuzzer target for the CLI's writers: any bytes are read as the CLI reads them (format
-// detected, all three readers), and a value that reads is written by dump, dump --offsets,
-// dump --json, to-json (with a tight and the default depth limit) and stats into /dev/null.
+// detected, all four readers), and a value that reads is written by dump, dump --offsets,
+// dump --json, to-json (with a tight and the default depth limit) and stats into /dev/null;
+// one that fails is dumped as far as it was read, under a small output limit, with the hex
+// window around the fault, as `zser dump` does.
 // Each must finish with its documented exit code, within the sanitizers; the writers walk the
 // tree with zs_tree_walk, to-json through back-references, so hostile shapes reach them here.
 // fuzz-links: cli/dump.c cli/json.c cli/tojson.c cli/text.c cli/float.c cli/input.c cli/stats.c
@@ -17,7 +19,7 @@ static FILE *sink;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	cli_opts o = {false, false, ZS_FMT_UNKNOWN, 64};
+	cli_opts o = {false, false, ZS_FMT_UNKNOWN, 64, 0, false};
 	zs_tree t;
 	int rc;
 
@@ -44,6 +46,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cli_stats(sink, &t);
 	} else if (!t.error || t.error_pos > size) {
 		abort();
+	} else {
+		o.max_output = 4096;
+		if (t.format != ZS_FMT_UNKNOWN && t.count > 0 && !t.out_of_memory &&
+		    cli_dump_text(sink, &t, &o) != EXIT_OK) {
+			abort();
+		}
+		cli_hex_window(sink, data, size, t.error_pos);
 	}
 	zs_tree_free(&t);
 	return 0;

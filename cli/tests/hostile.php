@@ -3,7 +3,8 @@
 //
 // Robustness and command-line behaviour of the zser tool: every truncation of real
 // serialize()/igbinary blobs (sampled for long ones) must fail `check` with
-// "error at offset N: reason"; flipped bytes and random garbage may pass or fail but never
+// "error at offset N: reason", and `dump` the same way after the tree read up to the fault and
+// with the bytes around it; flipped bytes and random garbage may pass or fail but never
 // crash, and whatever `check` accepts must also dump as valid JSON; deep nesting, huge counts
 // and lengths and bad back-references fail cleanly; trees nested as deep as the default limit
 // allows are written whole on a small C stack; usage errors, missing files, stdin, --help
@@ -51,6 +52,11 @@ foreach ($values as $name => $v) {
 		foreach ($cuts as $cut) {
 			$res = zser_run(['check'], substr($blob, 0, $cut));
 			ok(clean_error($res, $cut), "$name [$fmt] truncated to $cut bytes fails cleanly: rc={$res[0]} " . trim($res[2]));
+			// dump walks the tree read before the fault: a clean stop, then the hex window
+			$d = zser_run(['dump', '--offsets'], substr($blob, 0, $cut));
+			ok(clean_error($d, $cut) && ($d[1] === '' || str_ends_with($d[1], "(the value is cut short here: error at offset " . explode(':', substr($d[2], 16))[0] . ")\n"))
+				&& ($cut === 0 || str_contains($d[2], '^^ offset ')),
+				"$name [$fmt] truncated to $cut bytes: dump shows the partial tree and the bytes: rc={$d[0]} " . trim($d[2]));
 		}
 		// Flipped bytes: any verdict, but a clean one; accepted blobs must dump as JSON.
 		for ($i = 0; $i < 40; $i++) {
@@ -63,6 +69,8 @@ foreach ($values as $name => $v) {
 				ok($d[0] === 0 && is_array(json_decode($d[1], true)), "$name [$fmt] flip at $at: accepted blob dumps as JSON");
 			} else {
 				ok(clean_error($res, $n), "$name [$fmt] flip at $at fails cleanly: rc={$res[0]} " . trim($res[2]));
+				$d = zser_run(['dump', '--format=' . $fmt], $bad);
+				ok(clean_error($d, $n) && str_contains($d[2], '^^ offset '), "$name [$fmt] flip at $at: dump fails cleanly with the bytes around: rc={$d[0]} " . trim($d[2]));
 			}
 		}
 	}
@@ -83,39 +91,39 @@ for ($i = 0; $i < 60; $i++) {
 // Specific hostile inputs: [name, blob, args, expected error text or null for valid].
 $deep = 5000;
 $cases = [
-	['deep serialize', str_repeat('a:1:{i:0;', $deep) . 'N;' . str_repeat('}', $deep), [], 'maximum nesting depth'],
+	['deep serialize', str_repeat('a:1:{i:0;', $deep) . 'N;' . str_repeat('}', $deep), [], 'maximum depth exceeded'],
 	['deep serialize, raised limit', str_repeat('a:1:{i:0;', $deep) . 'N;' . str_repeat('}', $deep), ['--max-depth=6000'], null],
-	['deep serialize, 200000 levels', str_repeat('a:1:{i:0;', 200000), ['--max-depth=10000'], 'maximum nesting depth'],
-	['deep igbinary', "\0\0\0\2" . str_repeat("\x14\x01\x06\x00", $deep) . "\x00", [], 'maximum nesting depth'],
-	['igbinary & chain', "\0\0\0\2" . str_repeat("\x25", 100000) . "\x00", [], 'maximum nesting depth'],
-	['deep objects', str_repeat('O:1:"A":1:{s:1:"p";', $deep) . 'N;' . str_repeat('}', $deep), [], 'maximum nesting depth'],
-	['huge array count', 'a:999999999:{i:0;N;}', [], 'element count exceeds'],
+	['deep serialize, 200000 levels', str_repeat('a:1:{i:0;', 200000), ['--max-depth=10000'], 'maximum depth exceeded'],
+	['deep igbinary', "\0\0\0\2" . str_repeat("\x14\x01\x06\x00", $deep) . "\x00", [], 'maximum depth exceeded'],
+	['igbinary & chain', "\0\0\0\2" . str_repeat("\x25", 100000) . "\x00", [], 'maximum depth exceeded'],
+	['deep objects', str_repeat('O:1:"A":1:{s:1:"p";', $deep) . 'N;' . str_repeat('}', $deep), [], 'maximum depth exceeded'],
+	['huge array count', 'a:999999999:{i:0;N;}', [], 'count exceeds input'],
 	['count overflow', 'a:99999999999999999999999999:{}', [], 'number out of range'],
-	['huge string length', 's:4294967296:"abc";', [], 'unexpected end of data'],
+	['huge string length', 's:4294967296:"abc";', [], 'truncated input'],
 	['int overflow', 'i:9223372036854775808;', [], 'integer out of range'],
 	['int min', 'i:-9223372036854775808;', [], null],
-	['R to nowhere', 'a:1:{i:0;R:5;}', [], 'reference to an unknown value'],
-	['R:0', 'a:1:{i:0;R:0;}', [], 'reference to an unknown value'],
+	['R to nowhere', 'a:1:{i:0;R:5;}', [], 'back-reference out of range'],
+	['R:0', 'a:1:{i:0;R:0;}', [], 'back-reference out of range'],
 	['r to itself', 'a:1:{i:0;r:2;}', [], 'reference to itself'],
-	['r to an array', 'a:1:{i:0;r:1;}', [], 'not an object'],
+	['r to an array', 'a:1:{i:0;r:1;}', [], 'back-reference to a non-object'],
 	['bad bool', 'b:2;', [], 'boolean must be 0 or 1'],
 	['float key', 'a:1:{d:1.5;N;}', [], 'key must be an integer or a string'],
-	['trailing bytes', 'N;N;', [], 'trailing data'],
-	['custom payload past the end', 'C:3:"Foo":100:{}', [], 'unexpected end of data'],
+	['trailing bytes', 'N;N;', [], 'trailing bytes'],
+	['custom payload past the end', 'C:3:"Foo":100:{}', [], 'truncated input'],
 	['enum without colon', 'E:4:"Suit";', [], "without ':'"],
 	['S: escapes', 'S:3:"\\61bc";', [], null],
 	['S: bad escape', 'S:3:"\\zzbc";', [], 'bad escape'],
-	['igbinary huge array', "\0\0\0\2\x16\xff\xff\xff\xff", [], 'element count exceeds'],
-	['igbinary huge string', "\0\0\0\2\x13\xff\xff\xff\xffabc", [], 'unexpected end of data'],
-	['igbinary string64', "\0\0\0\2\x26\xff\xff\xff\xff\xff\xff\xff\xff", [], 'unexpected end of data'],
-	['igbinary bad string id', "\0\0\0\2\x0e\x00", [], 'string table index out of range'],
-	['igbinary bad ref', "\0\0\0\2\x14\x01\x06\x00\x01\x05", [], 'reference table index out of range'],
+	['igbinary huge array', "\0\0\0\2\x16\xff\xff\xff\xff", [], 'count exceeds input'],
+	['igbinary huge string', "\0\0\0\2\x13\xff\xff\xff\xffabc", [], 'truncated input'],
+	['igbinary string64', "\0\0\0\2\x26\xff\xff\xff\xff\xff\xff\xff\xff", [], 'truncated input'],
+	['igbinary bad string id', "\0\0\0\2\x0e\x00", [], 'string index out of range'],
+	['igbinary bad ref', "\0\0\0\2\x14\x01\x06\x00\x01\x05", [], 'back-reference out of range'],
 	['igbinary long64 overflow', "\0\0\0\2\x20\x80\0\0\0\0\0\0\0", [], 'integer out of range'],
 	['igbinary long64n min', "\0\0\0\2\x21\x80\0\0\0\0\0\0\0", [], null],
-	['igbinary unknown tag', "\0\0\0\2\x7f", [], 'unknown type tag'],
+	['igbinary unknown tag', "\0\0\0\2\x7f", [], 'unknown tag'],
 	['igbinary version 3', "\0\0\0\3\x00", ['--format=igbinary'], 'not an igbinary header'],
 	['igbinary v1', "\0\0\0\1\x06\x05", [], null],
-	['igbinary trailing', "\0\0\0\2\x00\x00", [], 'trailing data'],
+	['igbinary trailing', "\0\0\0\2\x00\x00", [], 'trailing bytes'],
 	['zser deep', "Z\x01" . str_repeat("\x91", 5000) . "\xc0", [], 'maximum depth exceeded'],
 	['zser bad version', "Z\x07\xc0", [], 'unsupported format version'],
 	['zser truncated list', "Z\x01\xcf\xff\xff\xff\x07", [], 'count exceeds input'],
@@ -154,10 +162,15 @@ if (function_exists('zser_serialize')) {
 foreach ($deep_blobs as $fmt => $blob) {
 	[$rc, $out, $err] = zser_run(['dump'], $blob, $small_stack);
 	$lines = explode("\n", rtrim($out, "\n"));
-	$closing = count(array_filter($lines, fn ($l) => trim($l) === '}'));
+	// past 32 levels the indentation stays at 64 columns and the level is written as <N>
+	$closing = count(array_filter($lines, fn ($l) => preg_match('/^ *(<\d+> )?\}$/', $l) === 1));
+	$widest = max(array_map('strlen', $lines));
 	ok($rc === 0 && $closing === $levels && end($lines) === '}' && count($lines) === 1 + ($levels + 1) + $levels
-		&& str_contains($out, str_repeat('  ', $levels) . '[0] => array(0) {}'),
-		"$levels-deep $fmt: dump on a small stack: rc=$rc, $closing closing braces " . trim($err));
+		&& str_contains($out, "\n" . str_repeat('  ', 32) . "<$levels> [0] => array(0) {}\n")
+		&& str_contains($out, "\n" . str_repeat('  ', 32) . "<33> }\n")
+		&& str_contains($out, "\n" . str_repeat('  ', 32) . "[0] => array(1) {\n")
+		&& $widest === 64 + strlen("<$levels> [0] => array(0) {}"),
+		"$levels-deep $fmt: dump on a small stack, indentation capped: rc=$rc, $closing closing braces, widest line $widest " . trim($err));
 	[$rc, $out, $err] = zser_run(['dump', '--json'], $blob, $small_stack);
 	// Three JSON levels per array are too deep for json_decode(): the whole text is known.
 	$value = str_repeat('{"type":"array","count":1,"entries":[{"key_type":"int","key":0,"value":', $levels)

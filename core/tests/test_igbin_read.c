@@ -120,18 +120,18 @@ int main(void)
 	ZS_CHECK(t.nodes[0].count == 1 && t.skipped == 1);
 	zs_tree_free(&t);
 
-	expect_error("", 0, "truncated header");
-	expect_error("\0\0\0\2", 4, "end of data");
+	expect_error("", 0, "truncated input");
+	expect_error("\0\0\0\2", 4, "truncated input");
 	expect_error("\0\0\0\3\x00", 0, "not an igbinary header");
-	expect_error(HDR "\x14\x05\x06\x00", 6, "element count");
-	expect_error(HDR "\x16\xff\xff\xff\xff", 9, "element count");
+	expect_error(HDR "\x14\x05\x06\x00", 6, "count exceeds input");
+	expect_error(HDR "\x16\xff\xff\xff\xff", 9, "count exceeds input");
 	expect_error(HDR "\x13\xff\xff\xff\xff"
 	                 "abc",
-	             12, "end of data");
-	expect_error(HDR "\x0e\x00", 5, "string table index");
-	expect_error(HDR "\x14\x01\x06\x00\x01\x05", 9, "reference table index");
+	             12, "truncated input");
+	expect_error(HDR "\x0e\x00", 5, "string index out of range");
+	expect_error(HDR "\x14\x01\x06\x00\x01\x05", 9, "back-reference out of range");
 	expect_error(HDR "\x20\x80\0\0\0\0\0\0\0", 4, "out of range");
-	expect_error(HDR "\x7f", 4, "unknown type tag");
+	expect_error(HDR "\x7f", 4, "unknown tag");
 	expect_error(HDR "\x00\x00", 5, "trailing");
 	expect_error(HDR "\x14\x01\x0c\0\0\0\0\0\0\0\0\x00", 6, "key must be");
 	expect_error(HDR "\x17\x01"

@@ -85,21 +85,21 @@ int main(void)
 	ZS_CHECK(n && n->kind == ZS_K_OBJREF && t.nodes[n->v.target].kind == ZS_K_OBJECT);
 	zs_tree_free(&t);
 
-	expect_error("", 0, "end of data");
-	expect_error("a:1:{i:0;N;", 11, "end of data");
+	expect_error("", 0, "truncated input");
+	expect_error("a:1:{i:0;N;", 11, "truncated input");
 	expect_error("a:2:{i:0;N;}", 11, "fewer elements");
 	expect_error("a:1:{i:0;N;i:1;N;}", 11, "more elements");
-	expect_error("a:9:{}", 5, "element count");
+	expect_error("a:9:{}", 5, "count exceeds input");
 	expect_error("i:9223372036854775808;", 2, "out of range");
 	expect_error("s:3:\"ab\";", 8, "declared length");
 	expect_error("s:1:\"ab\";", 6, "declared length");
-	expect_error("a:1:{i:0;R:3;}", 11, "unknown value");
-	expect_error("a:1:{i:0;r:1;}", 9, "not an object");
+	expect_error("a:1:{i:0;R:3;}", 11, "back-reference out of range");
+	expect_error("a:1:{i:0;r:1;}", 9, "non-object");
 	expect_error("a:1:{i:0;r:2;}", 9, "itself");
 	expect_error("a:1:{d:1;N;}", 5, "key must be");
 	expect_error("O:0:\"\":0:{}", 2, "empty class");
 	expect_error("N;x", 2, "trailing");
-	expect_error("x", 0, "unknown type");
+	expect_error("x", 0, "unknown tag");
 	expect_error("b:2;", 2, "boolean");
 
 	// Depth: the limit is enforced before descending.
@@ -161,7 +161,7 @@ int main(void)
 		// truncated inside the deepest level, and one '}' short: errors at the end
 		zs_tree_init(&t, &zs_alloc_libc, depth);
 		ZS_CHECK(!zs_phpser_read(&t, (unsigned char *)deep, (size_t)(p - deep) - 1));
-		ZS_CHECK(t.error && strstr(t.error, "end of data") &&
+		ZS_CHECK(t.error && strstr(t.error, "truncated input") &&
 		         t.error_pos == (size_t)(p - deep) - 1);
 		zs_tree_free(&t);
 		// a million nested O: (objects take the same path); 19 bytes a level, and the limit
@@ -177,6 +177,63 @@ int main(void)
 		         t.error_pos == ZS_TREE_DEFAULT_DEPTH * 19 + 11);
 		zs_tree_free(&t);
 		free(deep);
+	}
+
+	// After a fault the containers still open hang from the root: the tree read so far.
+	zs_tree_init(&t, &zs_alloc_libc, 0);
+	ZS_CHECK(!zs_phpser_read(&t, (const unsigned char *)"a:2:{i:0;i:7;i:1;a:2:{i:0;N;i:1;x", 33));
+	ZS_CHECK(t.error_pos == 32 && t.nodes[0].count == 2);
+	n = child(&t, 0, 1);
+	ZS_CHECK(n && n->kind == ZS_K_ARRAY && n->count == 1 && child(&t, (size_t)(n - t.nodes), 0) &&
+	         child(&t, (size_t)(n - t.nodes), 0)->kind == ZS_K_NULL);
+	zs_tree_free(&t);
+
+	// The `php` session handler: name|value pairs under one array, slots numbered across them.
+	{
+		static const char sess[] = "user|a:1:{s:1:\"n\";s:3:\"bob\";}c|i:1;o|O:8:\"stdClass\":0:{}"
+		                           "p|r:4;q|R:3;";
+		size_t len = sizeof(sess) - 1, cut;
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(zs_phpser_read_session(&t, (const unsigned char *)sess, len));
+		ZS_CHECK(t.format == ZS_FMT_PHPSESSION && t.nodes[0].kind == ZS_K_ARRAY &&
+		         t.nodes[0].count == 5);
+		n = child(&t, 0, 0);
+		ZS_CHECK(n && (n->flags & ZS_NODE_KEY_STR) && str_is(&t, &n->key_str, "user") &&
+		         n->kind == ZS_K_ARRAY && n->key_pos == 0);
+		n = child(&t, 0, 1);
+		ZS_CHECK(n && str_is(&t, &n->key_str, "c") && n->kind == ZS_K_INT && n->v.i == 1);
+		n = child(&t, 0, 3); // r:4 is the object of variable o (slots: user 1, n 2, c 3, o 4)
+		ZS_CHECK(n && str_is(&t, &n->key_str, "p") && n->kind == ZS_K_OBJREF &&
+		         t.nodes[n->v.target].kind == ZS_K_OBJECT);
+		n = child(&t, 0, 4); // R:3 joins c
+		ZS_CHECK(n && n->kind == ZS_K_REF && t.nodes[n->v.target].kind == ZS_K_INT);
+		zs_tree_free(&t);
+		// an empty name, and nothing at all
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(zs_phpser_read_session(&t, (const unsigned char *)"|N;", 3) &&
+		         t.nodes[0].count == 1 && child(&t, 0, 0)->key_str.len == 0);
+		zs_tree_free(&t);
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(zs_phpser_read_session(&t, (const unsigned char *)"", 0) && t.nodes[0].count == 0);
+		zs_tree_free(&t);
+		// bytes without a '|' after the last value; a bad value
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(!zs_phpser_read_session(&t, (const unsigned char *)"a|N;junk", 8) &&
+		         t.error_pos == 4 && strstr(t.error, "trailing bytes"));
+		zs_tree_free(&t);
+		zs_tree_init(&t, &zs_alloc_libc, 0);
+		ZS_CHECK(!zs_phpser_read_session(&t, (const unsigned char *)"a|N;b|R:9;", 10) &&
+		         t.error_pos == 8 && strstr(t.error, "back-reference out of range"));
+		zs_tree_free(&t);
+		// every truncation parses or fails inside the input, keeping the variables before it
+		for (cut = 0; cut < len; cut++) {
+			zs_tree_init(&t, &zs_alloc_libc, 0);
+			if (!zs_phpser_read_session(&t, (const unsigned char *)sess, cut)) {
+				ZS_CHECK(t.error && t.error_pos <= cut);
+			}
+			ZS_CHECK(t.count > 0 && t.nodes[0].kind == ZS_K_ARRAY);
+			zs_tree_free(&t);
+		}
 	}
 
 	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
