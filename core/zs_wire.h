@@ -63,7 +63,7 @@
 /* §12 limits */
 #define ZS_WIRE_MAX_DEPTH   4096
 /* Nested blobs inside nested blobs, the outermost not counted (§8.3, §11) */
-#define ZS_WIRE_MAX_NEST    64
+#define ZS_WIRE_MAX_NEST    256
 #define ZS_WIRE_MAX_COUNT   0x7FFFFFFFu
 #define ZS_WIRE_MAX_ENTRIES 0xFFFFFFFEu
 /* Index value meaning "no table entry" (the empty string). */

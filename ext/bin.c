@@ -68,11 +68,8 @@ static zend_result parse_options(HashTable *options, zser_decode_opts *opts)
 	zval *v;
 
 	v = zend_hash_str_find_deref(options, "allowed_classes", sizeof("allowed_classes") - 1);
-	if (v) {
-		opts->allowed_set = true;
-		if (parse_allowed(v, &opts->allowed) != SUCCESS) {
-			return FAILURE;
-		}
+	if (v && parse_allowed(v, &opts->allowed) != SUCCESS) {
+		return FAILURE;
 	}
 	v = zend_hash_str_find_deref(options, "max_depth", sizeof("max_depth") - 1);
 	if (v) {
@@ -119,7 +116,6 @@ PHP_FUNCTION(zser_unserialize)
 	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
 	opts.max_depth_set = false;
-	opts.allowed_set = false;
 	if (options && parse_options(options, &opts) != SUCCESS) {
 		goto cleanup;
 	}

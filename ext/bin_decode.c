@@ -1261,8 +1261,8 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
                         const zser_decode_opts *opts)
 {
 	/* as var.c's php_var_unserialize_init(): a call made inside Serializable::unserialize()
-	 * of an outer call continues its state (depth, allowed classes and, for a nested blob,
-	 * slots), one under serialize_lock (in __unserialize(), __wakeup()) starts afresh */
+	 * of an outer call continues its state (depth and, for a nested blob, slots; not
+	 * allowed_classes, which unserialize() sets again on every call), one under serialize_lock (in __unserialize(), __wakeup()) starts afresh */
 	zser_dec_nest *prev = ZSER_G(dec_outer), *ctx = BG(serialize_lock) ? NULL : prev;
 	zser_decode_opts nested;
 	uint32_t level = 0;
@@ -1274,9 +1274,6 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 			/* unserialize() counts on from the outer call's depth unless given its own */
 			nested.max_depth = ctx->d->r.max_depth;
 			level = ctx->level;
-		}
-		if (!opts->allowed_set) {
-			nested.allowed = ctx->d->opts->allowed;
 		}
 		opts = &nested;
 	}
@@ -1297,6 +1294,5 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
 	opts.max_depth_set = false;
-	opts.allowed_set = false;
 	return zser_decode(result, buf, len, &opts);
 }
