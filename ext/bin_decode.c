@@ -563,6 +563,8 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 	/* a slot reserved for nested blobs that none filled, or (in a nested blob) an outer
 	 * slot its outer decoder did not record (FORMAT.md §8.3) */
 	if (UNEXPECTED(ev->target >= d->slots_cap || !d->slots[ev->target])) {
+		/* the container holding dest counts it: it is freed with them */
+		ZVAL_NULL(dest);
 		return zser_dec_failf(d, ev->pos, ZS_WE_UNFILLED, "back-reference to an unfilled slot");
 	}
 	t = d->slots[ev->target];
@@ -570,6 +572,9 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 	if (ev->type == ZS_EV_BACKREF_OBJ) {
 		ZVAL_DEREF(t);
 		if (Z_TYPE_P(t) != IS_OBJECT) {
+			/* only a slot of the outer blob, or one a nested blob filled, gets here: the
+			 * reader checks the others (FORMAT.md §9) */
+			ZVAL_NULL(dest);
 			return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_TYPE, "back-reference to a non-object");
 		}
 		ZVAL_COPY(dest, t);
@@ -1262,7 +1267,8 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 {
 	/* as var.c's php_var_unserialize_init(): a call made inside Serializable::unserialize()
 	 * of an outer call continues its state (depth and, for a nested blob, slots; not
-	 * allowed_classes, which unserialize() sets again on every call), one under serialize_lock (in __unserialize(), __wakeup()) starts afresh */
+	 * allowed_classes, which unserialize() sets again on every call), one under serialize_lock (in
+	 * __unserialize(), __wakeup()) starts afresh */
 	zser_dec_nest *prev = ZSER_G(dec_outer), *ctx = BG(serialize_lock) ? NULL : prev;
 	zser_decode_opts nested;
 	uint32_t level = 0;
