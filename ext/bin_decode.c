@@ -1117,8 +1117,9 @@ static void nest_end(decoder *d, bool ok)
 }
 
 /* After a nested blob decoded: its queued calls and warnings join the outer decoder's, to
- * be made when the outermost blob is complete, as unserialize() defers them, and its value
- * stays with the outer decoder. Returns the value for the caller. */
+ * be made when the outermost blob is complete, as unserialize() defers them, its objects are
+ * the outer decoder's created objects, and its value stays with the outer decoder. Returns
+ * the value for the caller. */
 static void nest_finish(decoder *d, zval *result)
 {
 	decoder *o = d->outer->d;
@@ -1138,6 +1139,15 @@ static void nest_finish(decoder *d, zval *result)
 		o->deferred[o->ndeferred++] = d->deferred[i];
 	}
 	d->ndeferred = 0;
+	/* if the outer blob fails, no destructor runs on these either; the outer decoder holds
+	 * them until then, as the value may have lost them */
+	for (i = 0; i < d->ncreated; i++) {
+		zval obj;
+		o->created = grow_ptrs(o->created, &o->created_cap, o->ncreated, sizeof(zend_object *));
+		o->created[o->ncreated++] = d->created[i];
+		ZVAL_OBJ_COPY(&obj, d->created[i]);
+		keep(o, &obj);
+	}
 	/* with those of blobs nested in this one, whose slots are the outer decoder's too */
 	for (i = 0; i <= d->nroots; i++) {
 		if (o->nroots == o->roots_cap) {

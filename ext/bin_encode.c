@@ -129,7 +129,8 @@ struct encoder {
 	uint32_t *id_slots;
 	uint32_t id_mask;
 	uint32_t id_shift;
-	uint32_t n; /* last slot taken, as data->n in var.c */
+	uint32_t n;    /* last slot taken, as data->n in var.c */
+	uint32_t root; /* the slot of the value this call writes (var.c's is_root) */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
@@ -1307,7 +1308,7 @@ static zend_always_inline zend_result encode_array(encoder *e, zval *v)
 		return FAILURE;
 	}
 	/* the top-level array counts as unshared, as in var.c */
-	e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
+	e->rcn = e->n > e->root && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
 	res = encode_array_body(e, Z_ARRVAL_P(v), v);
 	e->rcn = rcn;
 	e->depth--;
@@ -1874,6 +1875,7 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	} else {
 		e.p = zs_wire_put_header(e.p, false);
 	}
+	e.root = e.n + 1;
 	/* only a Serializable object's serialize() made here shares this state */
 	ZSER_G(enc_outer) = NULL;
 	ZSER_G(enc_calls)++;
