@@ -173,10 +173,16 @@ int cli_load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *
 
 const char *cli_format_label(const zs_tree *t, char *buf, size_t n)
 {
-	if (t->format == ZS_FMT_ZSER && t->input_len >= 2 && (t->input[1] & ZS_WIRE_FLAG_REFS)) {
-		snprintf(buf, n, "zser v%u (reference flag)", t->version);
-	} else if (t->format == ZS_FMT_IGBINARY || t->format == ZS_FMT_ZSER) {
-		snprintf(buf, n, "%s v%u", zs_format_name(t->format), t->version);
+	if (t->format == ZS_FMT_IGBINARY || t->format == ZS_FMT_ZSER) {
+		bool refs =
+		        t->format == ZS_FMT_ZSER && t->input_len >= 2 && (t->input[1] & ZS_WIRE_FLAG_REFS);
+		if (t->base > 0) {
+			snprintf(buf, n, "%s v%u%s, nested after slot %zu", zs_format_name(t->format),
+			         t->version, refs ? " (reference flag)" : "", t->base);
+		} else {
+			snprintf(buf, n, "%s v%u%s", zs_format_name(t->format), t->version,
+			         refs ? " (reference flag)" : "");
+		}
 	} else {
 		snprintf(buf, n, "%s", zs_format_name(t->format));
 	}

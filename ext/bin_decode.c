@@ -558,11 +558,23 @@ static zend_result end_container(decoder *d)
 
 static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 {
-	zval *t = d->slots[ev->target];
+	zval *t;
+
+	/* a slot reserved for nested blobs that none filled, or (in a nested blob) an outer
+	 * slot its outer decoder did not record (FORMAT.md §8.3) */
+	if (UNEXPECTED(ev->target >= d->slots_cap || !d->slots[ev->target])) {
+		/* the container holding dest counts it: it is freed with them */
+		ZVAL_NULL(dest);
+		return zser_dec_failf(d, ev->pos, ZS_WE_UNFILLED, "back-reference to an unfilled slot");
+	}
+	t = d->slots[ev->target];
 
 	if (ev->type == ZS_EV_BACKREF_OBJ) {
 		ZVAL_DEREF(t);
 		if (Z_TYPE_P(t) != IS_OBJECT) {
+			/* only a slot of the outer blob, or one a nested blob filled, gets here: the
+			 * reader checks the others (FORMAT.md §9) */
+			ZVAL_NULL(dest);
 			return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_TYPE, "back-reference to a non-object");
 		}
 		ZVAL_COPY(dest, t);
@@ -592,14 +604,14 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	dframe *f;
 
 	if (d->depth == 0) {
-		dest = &d->root;
+		dest = d->rootp;
 	} else {
 		dest = slot_for(d, &d->frames[d->depth - 1], ev, &info);
 		if (!dest) {
 			return FAILURE;
 		}
 	}
-	if (ev->slot && d->r.refs) {
+	if (ev->slot && d->track) {
 		if (UNEXPECTED(ev->slot >= d->slots_cap)) {
 			d->slots = grow_ptrs(d->slots, &d->slots_cap, ev->slot, sizeof(zval *));
 		}
@@ -755,7 +767,7 @@ static zend_always_inline int put_item(decoder *d, zval *zv, int type, const zs_
                                        zend_property_info *info, zend_object *owner,
                                        const unsigned char *at)
 {
-	if (d->r.refs && type != ZS_EV_BACKREF_REF) {
+	if (d->track && type != ZS_EV_BACKREF_REF) {
 		/* the slot just taken (on_value() records it the same way) */
 		uint32_t slot = d->r.nslots;
 		if (UNEXPECTED(slot >= d->slots_cap)) {
@@ -1012,6 +1024,13 @@ static void free_decoder(decoder *d)
 	if (d->calls) {
 		efree(d->calls);
 	}
+	for (i = 0; i < d->nroots; i++) {
+		zval_ptr_dtor(d->roots[i]);
+		efree(d->roots[i]);
+	}
+	if (d->roots) {
+		efree(d->roots);
+	}
 	zs_reader_free(&d->r);
 	zser_dec_keycache_leave();
 }
@@ -1067,8 +1086,142 @@ static void report(decoder *d, size_t len, bool throw_on_error)
 	}
 }
 
-zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
-                        const zser_decode_opts *opts)
+/* ==== Nested blobs (FORMAT.md §8.3) ==== */
+
+/* A nested blob takes over the slot tables of the outer decoder until nest_end(), and its
+ * value lives on the heap, where the outer decoder keeps it (the slots point into it). */
+static zend_result nest_start(decoder *d, zser_dec_nest *ctx)
+{
+	decoder *o;
+
+	if (!ctx) {
+		return zser_dec_failf(d, 1, ZS_WE_NESTED, "nested blob outside its object");
+	}
+	o = ctx->d;
+	if (d->r.base != ctx->next || ctx->next >= ctx->end) {
+		return zser_dec_failf(d, 2, ZS_WE_NESTED_BASE, "nested blob out of place");
+	}
+	if (d->r.refs && !o->track) {
+		return zser_dec_failf(d, 1, ZS_WE_REF_FLAG, "reference flag mismatch");
+	}
+	d->outer = ctx;
+	d->track = o->track;
+	d->slots = o->slots;
+	d->slots_cap = o->slots_cap;
+	d->slot_owner = o->slot_owner;
+	d->slot_owner_cap = o->slot_owner_cap;
+	o->slots = NULL;
+	o->slots_cap = 0;
+	o->slot_owner = NULL;
+	o->slot_owner_cap = 0;
+	d->rootp = emalloc(sizeof(zval));
+	ZVAL_UNDEF(d->rootp);
+	return SUCCESS;
+}
+
+/* Hands the slot tables back; after a failure without the slots this blob filled (what they
+ * pointed to is freed), so that a back-reference to them is an unfilled slot's error. */
+static void nest_end(decoder *d, bool ok)
+{
+	zser_dec_nest *ctx = d->outer;
+	decoder *o = ctx->d;
+	uint32_t i;
+
+	if (ok) {
+		ctx->next = d->r.nslots;
+	} else {
+		for (i = d->r.base + 1; i < d->slots_cap; i++) {
+			d->slots[i] = NULL;
+		}
+		for (i = d->r.base + 1; i < d->slot_owner_cap; i++) {
+			d->slot_owner[i] = NULL;
+		}
+	}
+	o->slots = d->slots;
+	o->slots_cap = d->slots_cap;
+	o->slot_owner = d->slot_owner;
+	o->slot_owner_cap = d->slot_owner_cap;
+	d->slots = NULL;
+	d->slots_cap = 0;
+	d->slot_owner = NULL;
+	d->slot_owner_cap = 0;
+}
+
+/* The slots of a nested blob point into the arrays and objects of a value the class's
+ * unserialize() now has, and may change before a later back-reference of the outer blob
+ * names them. The outer decoder holds each of those arrays, and each object with its
+ * property table: a change then separates a copy (copy on write, as a write to an object's
+ * table shared elsewhere does) or leaves the slot's zval in place, and none is freed. */
+static void hold_containers(decoder *o, uint32_t from, uint32_t to)
+{
+	uint32_t s;
+
+	for (s = from; s <= to && s < o->slots_cap; s++) {
+		zval *v = o->slots[s], held;
+		if (!v) {
+			continue;
+		}
+		ZVAL_DEREF(v);
+		if (Z_TYPE_P(v) == IS_ARRAY && Z_REFCOUNTED_P(v)) {
+			ZVAL_COPY(&held, v);
+			keep(o, &held);
+		} else if (Z_TYPE_P(v) == IS_OBJECT) {
+			ZVAL_COPY(&held, v);
+			keep(o, &held);
+			if (Z_OBJ_P(v)->properties &&
+			    !(GC_FLAGS(Z_OBJ_P(v)->properties) & IS_ARRAY_IMMUTABLE)) {
+				GC_ADDREF(Z_OBJ_P(v)->properties);
+				ZVAL_ARR(&held, Z_OBJ_P(v)->properties);
+				keep(o, &held);
+			}
+		}
+	}
+}
+
+/* After a nested blob decoded: its queued calls and warnings join the outer decoder's, to
+ * be made when the outermost blob is complete, as unserialize() defers them, and its value
+ * stays with the outer decoder. Returns the value for the caller. */
+static void nest_finish(decoder *d, zval *result)
+{
+	decoder *o = d->outer->d;
+	uint32_t i;
+
+	for (i = 0; i < d->ncalls; i++) {
+		delayed *c = &d->calls[i];
+		/* a kept value (no object) goes along too, to be released in its place */
+		zser_dec_queue_call(o, c->obj, Z_ISUNDEF(c->data) ? NULL : &c->data, c->kind);
+		if (c->obj) {
+			OBJ_RELEASE(c->obj);
+		}
+	}
+	d->ncalls = 0;
+	for (i = 0; i < d->ndeferred; i++) {
+		if (o->ndeferred == o->deferred_cap) {
+			o->deferred = grow_ptrs(o->deferred, &o->deferred_cap, o->ndeferred,
+			                        sizeof(zend_class_entry *));
+		}
+		o->deferred[o->ndeferred++] = d->deferred[i];
+	}
+	d->ndeferred = 0;
+	if (d->track) {
+		/* nest_end() has handed the slot table back */
+		hold_containers(o, d->r.base + 1, d->r.nslots);
+	}
+	/* with those of blobs nested in this one, whose slots are the outer decoder's too */
+	for (i = 0; i <= d->nroots; i++) {
+		if (o->nroots == o->roots_cap) {
+			o->roots = grow_ptrs(o->roots, &o->roots_cap, o->nroots, sizeof(zval *));
+		}
+		o->roots[o->nroots++] = i < d->nroots ? d->roots[i] : d->rootp;
+	}
+	d->nroots = 0;
+	ZVAL_COPY_DEREF(result, d->rootp);
+}
+
+/* ==== Driver ==== */
+
+static zend_result decode(zval *result, const unsigned char *buf, size_t len,
+                          const zser_decode_opts *opts, zser_dec_nest *ctx, uint32_t level)
 {
 	decoder d;
 	zs_event ev;
@@ -1087,6 +1240,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
+	d.rootp = &d.root;
 	zser_dec_keycache_enter();
 	/* as unserialize(): 0 (or less) is no limit; the reader's frames grow with the input */
 	zs_reader_init(&d.r, buf, len, &zser_dec_emalloc,
@@ -1094,9 +1248,19 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	if ((sc = zser_dec_shape_cache()) != NULL) {
 		zs_reader_use_memo(&d.r, &sc->memo);
 	}
+	/* each nested call costs C stack: their number is bounded whatever the depth */
+	if (ZSER_G(dec_calls) > ZS_WIRE_MAX_NEST + 1) {
+		zser_dec_failf(&d, 0, ZS_WE_DEPTH, "maximum depth exceeded");
+		goto fail;
+	}
+	d.r.level = level;
 	if (!zs_reader_header(&d.r)) {
 		goto fail;
 	}
+	if (d.r.nested && nest_start(&d, ctx) != SUCCESS) {
+		goto fail;
+	}
+	d.track = d.track || d.r.refs;
 	for (;;) {
 		if (d.depth > 0) {
 			if (run_fast(&d) != SUCCESS) {
@@ -1123,6 +1287,17 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	if (!zs_reader_finish(&d.r)) {
 		goto fail;
 	}
+	if (d.outer) {
+		if (d.r.nslots > d.outer->end) {
+			/* more slots than the outer blob reserved */
+			zser_dec_failf(&d, 2, ZS_WE_NESTED_BASE, "nested blob out of place");
+			goto fail;
+		}
+		nest_end(&d, true);
+		nest_finish(&d, result);
+		free_decoder(&d);
+		return SUCCESS;
+	}
 	for (i = 0; i < d.ndeferred; i++) {
 		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred[i]->name));
 	}
@@ -1148,11 +1323,47 @@ fail:
 	 * exception pending its calls still run, else their objects are marked as destructed. */
 	leave_open(&d);
 	report(&d, len, opts->throw_on_error);
-	zval_ptr_dtor(&d.root);
-	ZVAL_UNDEF(&d.root);
+	if (d.outer) {
+		nest_end(&d, false);
+	}
+	zval_ptr_dtor(d.rootp);
+	ZVAL_UNDEF(d.rootp);
 	zser_dec_run_calls(&d);
 	free_decoder(&d);
+	if (d.rootp != &d.root) {
+		efree(d.rootp);
+	}
 	return FAILURE;
+}
+
+zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
+                        const zser_decode_opts *opts)
+{
+	/* as var.c's php_var_unserialize_init(): a call made inside Serializable::unserialize()
+	 * of an outer call continues its state (depth and, for a nested blob, slots; not
+	 * allowed_classes, which unserialize() sets again on every call), one under serialize_lock (in
+	 * __unserialize(), __wakeup()) starts afresh */
+	zser_dec_nest *prev = ZSER_G(dec_outer), *ctx = BG(serialize_lock) ? NULL : prev;
+	zser_decode_opts nested;
+	uint32_t level = 0;
+	zend_result res;
+
+	if (ctx) {
+		nested = *opts;
+		if (!opts->max_depth_set) {
+			/* unserialize() counts on from the outer call's depth unless given its own */
+			nested.max_depth = ctx->d->r.max_depth;
+			level = ctx->level;
+		}
+		opts = &nested;
+	}
+	/* only a Serializable object's unserialize() made here shares this state */
+	ZSER_G(dec_outer) = NULL;
+	ZSER_G(dec_calls)++;
+	res = decode(result, buf, len, opts, ctx, level);
+	ZSER_G(dec_calls)--;
+	ZSER_G(dec_outer) = prev;
+	return res;
 }
 
 PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char *buf, size_t len)
@@ -1162,5 +1373,6 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 	opts.allowed = NULL;
 	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
+	opts.max_depth_set = false;
 	return zser_decode(result, buf, len, &opts);
 }
