@@ -78,6 +78,28 @@ static void rewrite(zval *v)
 		        fz_describe(&copy), ZSTR_VAL(want));
 	}
 	got = fz_serialize(&copy.ret);
+	if (got && !zend_string_equals(want, got)) {
+		/* PHP's own serialize() is not always a fixed point either: a `&` reference to the
+		 * root object is written R:1 and comes back as r:1. What PHP's round trip gives is
+		 * the reference. */
+		fz_result ref;
+		zval arg;
+		zend_string *php_rt = NULL;
+
+		ZVAL_STR(&arg, want);
+		fz_call(&ref, "unserialize", 1, &arg);
+		if (!ref.ex_class) {
+			php_rt = fz_serialize(&ref.ret);
+		}
+		fz_result_free(&ref);
+		if (php_rt && zend_string_equals(php_rt, got)) {
+			zend_string_release(want);
+			want = zend_string_copy(got);
+		}
+		if (php_rt) {
+			zend_string_release(php_rt);
+		}
+	}
 	if (!got || !zend_string_equals(want, got)) {
 		fz_fail("read -> write -> read changed the value: %s -> %s", ZSTR_VAL(want),
 		        got ? ZSTR_VAL(got) : "(unserializable)");
