@@ -11,6 +11,7 @@
  */
 #include "fuzz_php.h"
 #include "fuzz_decode_check.h"
+#include "fuzz_classes.h"
 
 static const option_set option_sets[] = {
         {-1, 0}, {0, 0}, {2, 0}, {1, 3}, {-1, 1},
@@ -22,6 +23,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
+	/* blobs that name these classes reach declared properties (fuzz_classes.h) */
+	fz_set_prelude(fz_classes_prelude);
 	fz_php_start("fuzz_unserialize", needed);
 	return 0;
 }
