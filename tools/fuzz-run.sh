@@ -180,14 +180,18 @@ for t in "$@"; do
 				-max_len="${len:-$max_len}" -max_total_time="$seconds" \
 				-artifact_prefix="$top/$arts/" "${dirs[@]/#/$top/}" >"$top/$log" 2>&1)
 		rc=$?
-		cat "$out/logs/$t.jobs"/fuzz-*.log >>"$log" 2>/dev/null
+		# the processes' logs, whose final stats are counted (the parent's own output
+		# repeats some of them)
+		cat "$out/logs/$t.jobs"/fuzz-*.log >"$log.jobs" 2>/dev/null
 	else
 		"$bin" "${opts[@]}" "${extra[@]}" "${dict[@]}" -max_len="${len:-$max_len}" \
 			-max_total_time="$seconds" -artifact_prefix="$arts/" "${dirs[@]}" >"$log" 2>&1
 		rc=$?
 	fi
 	took=$(($(date +%s) - start))
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | awk '{n += $1} END {print n + 0}')
+	stats=$log
+	[ "$jobs" -gt 1 ] && stats=$log.jobs
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$stats" | awk '{n += $1} END {print n + 0}')
 	execs=${execs:-0}
 	if [ $rc -eq 86 ]; then
 		printf '%-22s skipped (%s)\n' "$t" "$(grep -m1 SKIP "$log" | sed 's/^[^:]*: SKIP: //')"
