@@ -143,7 +143,7 @@ static int fz_sapi_startup(sapi_module_struct *sf)
  * a request startup and shutdown, with the prelude's classes compiled again, cost more than
  * most inputs. Sharing also lets state that outlives one call (caches, handle and string
  * reuse) meet the next input, as it does in a real request. 1 gives every input a fresh one. */
-#define FZ_INPUTS_PER_REQUEST 500
+#define FZ_INPUTS_PER_REQUEST 2000
 static unsigned long fz_per_request = FZ_INPUTS_PER_REQUEST;
 static unsigned long fz_in_request;
 static bool fz_open;

@@ -37,7 +37,7 @@ void fz_php_start(const char *target, const char *const *needed);
  * target's inputs name). Set before fz_php_start(). */
 void fz_set_prelude(const char *php_code);
 
-/* Brackets one input. Inputs share a request, 500 to a request unless the environment says
+/* Brackets one input. Inputs share a request, 2000 to a request unless the environment says
  * otherwise (FUZZ_PHP_INPUTS_PER_REQUEST=1: one each); between two inputs the exception is
  * cleared, garbage cycles are collected and INI values are restored. */
 void fz_request_begin(const uint8_t *data, size_t size);
