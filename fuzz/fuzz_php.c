@@ -2,8 +2,9 @@
  *
  * Embed-SAPI bootstrap for the PHP-level fuzz targets (see fuzz_php.h). PHP is started once
  * with zser registered through php_module_startup()'s additional-module argument, the way a
- * statically built extension is; every input then runs in a request of its own, so anything
- * zser allocates and forgets is a leak LeakSanitizer can see at request end (Zend MM is off).
+ * statically built extension is; inputs then run in requests shared by many of them, with a
+ * cheap reset between two. Zend MM is off, so every allocation is a malloc ASan checks and
+ * LeakSanitizer finds unreachable once it is forgotten.
  * Calls are made from C under a frameless placeholder execute_data so that an exception stays
  * in EG(exception) for inspection instead of becoming an "Uncaught" fatal error.
  */
@@ -16,6 +17,10 @@
 
 #include "sapi/embed/php_embed.h"
 #include "zend_exceptions.h"
+
+#include <sanitizer/allocator_interface.h>
+#include <sanitizer/lsan_interface.h>
+#include <sys/stat.h>
 
 extern zend_module_entry zser_module_entry;
 
@@ -42,6 +47,24 @@ const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void)
 {
 	return "leak:zend_register_functions\n";
+}
+
+/* ASan fills a fresh malloc block with 0xbe, by default only its first 4 KiB. A zval read
+ * before it is written then has a type byte with the refcounted flag and the pointer
+ * 0xbebebebebebebebe, so releasing or following it faults instead of passing unseen (ASan
+ * does not report reads of uninitialised memory as such). Object property tables, hash
+ * buckets and packed arrays beyond 4 KiB get the same treatment. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "max_malloc_fill_size=1048576";
+}
+
+/* The suppression list would be printed at each request's leak check. */
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+	return "print_suppressions=0";
 }
 
 static const char *fz_target = "fuzz";
@@ -125,19 +148,161 @@ static int fz_sapi_startup(sapi_module_struct *sf)
 	return php_module_startup(sf, &zser_module_entry);
 }
 
-void fz_request_begin(const uint8_t *data, size_t size)
+/* Inputs share a request, FZ_INPUTS_PER_REQUEST (env FUZZ_PHP_INPUTS_PER_REQUEST) of them:
+ * a request startup and shutdown, with the prelude's classes compiled again, cost more than
+ * most inputs. Sharing also lets state that outlives one call (caches, handle and string
+ * reuse) meet the next input, as it does in a real request. 1 gives every input a fresh one. */
+#define FZ_INPUTS_PER_REQUEST 2000
+static unsigned long fz_per_request = FZ_INPUTS_PER_REQUEST;
+static unsigned long fz_in_request;
+static bool fz_open;
+static const char *fz_prelude;
+
+static void fz_open_request(void)
 {
-	fz_input = data;
-	fz_input_size = size;
 	if (php_request_startup() == FAILURE) {
 		fz_fail("php_request_startup failed");
 	}
+	fz_open = true;
+	fz_in_request = 0;
 	SG(headers_sent) = 1;
 	SG(request_info).no_headers = 1;
 	/* As if a script were running: messages then name the function ("f(): ...") instead
 	 * of "PHP Request Startup". */
 	PG(during_request_startup) = 0;
 	memset(&fz_frame, 0, sizeof(fz_frame));
+	if (fz_prelude) {
+		zend_try
+		{
+			if (zend_eval_string((char *)fz_prelude, NULL, "fuzz prelude") == FAILURE) {
+				fz_fail("the prelude does not compile");
+			}
+		}
+		zend_catch
+		{
+			fz_fail("the prelude bailed out");
+		}
+		zend_end_try();
+		if (EG(exception)) {
+			fz_fail("the prelude threw");
+		}
+	}
+	EG(current_execute_data) = &fz_frame;
+}
+
+/* The inputs of the open request, kept so that a leak found when it closes can be traced
+ * back to them. */
+static uint8_t **fz_kept;
+static size_t *fz_kept_size;
+static size_t fz_kept_bytes;
+/* Bytes allocated after the last request closed, the kept inputs aside. */
+static size_t fz_baseline;
+
+static void fz_keep(const uint8_t *data, size_t size)
+{
+	if (!fz_kept) {
+		fz_kept = calloc(fz_per_request, sizeof(*fz_kept));
+		fz_kept_size = calloc(fz_per_request, sizeof(*fz_kept_size));
+		if (!fz_kept || !fz_kept_size) {
+			fz_fail("out of memory");
+		}
+	}
+	if (fz_kept[fz_in_request]) {
+		fz_kept_bytes -= fz_kept_size[fz_in_request] ? fz_kept_size[fz_in_request] : 1;
+	}
+	free(fz_kept[fz_in_request]);
+	fz_kept[fz_in_request] = malloc(size ? size : 1);
+	fz_kept_bytes += size ? size : 1;
+	if (!fz_kept[fz_in_request]) {
+		fz_fail("out of memory");
+	}
+	memcpy(fz_kept[fz_in_request], data, size);
+	fz_kept_size[fz_in_request] = size;
+}
+
+/* Writes the request's inputs to $FUZZ_PHP_LEAK_DIR (default: the current directory) as
+ * leak-<pid>/input-<n>, for a replay that finds the one that leaks. */
+static void fz_save_request(void)
+{
+	const char *dir = getenv("FUZZ_PHP_LEAK_DIR");
+	char path[4096];
+	unsigned long i;
+
+	snprintf(path, sizeof(path), "%s/leak-%ld", dir && *dir ? dir : ".", (long)getpid());
+	mkdir(path, 0777);
+	for (i = 0; i < fz_in_request; i++) {
+		char file[4200];
+		FILE *f;
+
+		snprintf(file, sizeof(file), "%s/input-%04lu", path, i);
+		f = fopen(file, "wb");
+		if (f) {
+			fwrite(fz_kept[i], 1, fz_kept_size[i], f);
+			fclose(f);
+		}
+	}
+	fprintf(stderr, "the request's %lu inputs are in %s/\n", fz_in_request, path);
+}
+
+static void fz_close_request(void)
+{
+	/* libFuzzer's own leak check (after an input that allocated more than it freed) cannot
+	 * tell a request's caches from a leak, and scans the heap again and again for nothing:
+	 * the scripts turn it off (-detect_leaks=0) and this check, once a request is over,
+	 * takes its place. One input to a request names the input that leaked. */
+	size_t now;
+
+	EG(current_execute_data) = NULL;
+	php_request_shutdown(NULL);
+	fz_open = false;
+	/* A scan of the whole heap costs as much as hundreds of inputs: it is made only when
+	 * the request left more allocated than there was before it (libFuzzer's corpus also
+	 * grows then, early in a run). At exit LeakSanitizer checks everything anyway. */
+	now = __sanitizer_get_current_allocated_bytes() - fz_kept_bytes;
+	if (now <= fz_baseline && fz_baseline) {
+		fz_baseline = now;
+		return;
+	}
+	fz_baseline = now;
+	if (__lsan_do_recoverable_leak_check()) {
+		if (fz_in_request == 1) {
+			fz_input = fz_kept[0];
+			fz_input_size = fz_kept_size[0];
+			fz_fail("memory leaked (LeakSanitizer's report above)");
+		}
+		fz_save_request();
+		fz_fail("memory leaked by one of the last %lu inputs (LeakSanitizer's report above); "
+		        "replay them with FUZZ_PHP_INPUTS_PER_REQUEST=1 to find which",
+		        fz_in_request);
+	}
+}
+
+/* At exit the open request is closed first, so that what it still holds (a compiled prelude's
+ * blocks that only offsets point to) is not taken for a leak by the final check. */
+static void fz_at_exit(void)
+{
+	if (fz_open) {
+		fz_close_request();
+	}
+}
+
+void fz_set_prelude(const char *php_code)
+{
+	fz_prelude = php_code;
+}
+
+void fz_request_begin(const uint8_t *data, size_t size)
+{
+	if (fz_open && fz_in_request >= fz_per_request) {
+		fz_close_request();
+	}
+	if (!fz_open) {
+		fz_open_request();
+	}
+	fz_keep(data, size);
+	fz_in_request++;
+	fz_input = data;
+	fz_input_size = size;
 	EG(current_execute_data) = &fz_frame;
 }
 
@@ -146,15 +311,20 @@ void fz_request_end(void)
 	if (EG(exception)) {
 		zend_clear_exception();
 	}
-	/* Request shutdown frees the contents of objects still alive but never the objects
-	 * themselves (with Zend MM the whole heap goes at once). Garbage cycles (a decoded
-	 * object that points to itself) would then look like leaks, so collect them first;
-	 * a reference count zser really leaked keeps its value out of reach of the collector. */
+	/* Garbage cycles (a decoded object that points to itself) are collected now, so that the
+	 * next input starts from what this one found, and so that at request shutdown, which
+	 * frees the contents of live objects but not the objects themselves (with Zend MM the
+	 * whole heap goes at once), they do not look like leaks. A reference count zser really
+	 * leaked keeps its value out of reach of the collector. */
 	zend_gc_collect_cycles();
-	EG(current_execute_data) = NULL;
-	php_request_shutdown(NULL);
+	/* INI values an input set (serialize_precision) go back to their defaults, as at
+	 * request end. */
+	zend_ini_deactivate();
 	fz_input = NULL;
 	fz_input_size = 0;
+	if (fz_per_request <= 1) {
+		fz_close_request();
+	}
 }
 
 static zend_string *read_string_prop(zend_class_entry *scope, zend_object *obj, const char *name)
@@ -299,8 +469,16 @@ void fz_php_start(const char *target, const char *const *needed)
 {
 	static char *argv[] = {"fuzz", NULL};
 	const char *const *n;
+	const char *env;
 
 	fz_target = target;
+	env = getenv("FUZZ_PHP_INPUTS_PER_REQUEST");
+	if (env && *env) {
+		fz_per_request = strtoul(env, NULL, 10);
+	}
+	if (fz_per_request < 1) {
+		fz_per_request = 1;
+	}
 	/* Read by the Zend allocator when it starts: every emalloc becomes a malloc. */
 	setenv("USE_ZEND_ALLOC", "0", 1);
 	php_embed_module.php_ini_ignore = 1;
@@ -309,9 +487,17 @@ void fz_php_start(const char *target, const char *const *needed)
 		fprintf(stderr, "%s: PHP embed startup failed\n", target);
 		exit(1);
 	}
+	/* Inside Zend MM's own heap ASan sees neither overflows nor uses after free, and a
+	 * block freed twice or written after its release corrupts the free lists without a
+	 * report: a run that is not on malloc is no run at all. */
+	if (is_zend_mm()) {
+		fprintf(stderr, "%s: the Zend memory manager is on (USE_ZEND_ALLOC=0 did not apply)\n",
+		        target);
+		exit(1);
+	}
 	fz_prev_error_cb = zend_error_cb;
 	zend_error_cb = fz_error_cb;
-	/* php_embed_init left a request open; each input gets its own from here on. */
+	/* php_embed_init left a request open; inputs get their own from here on. */
 	php_request_shutdown(NULL);
 
 	fz_request_begin((const uint8_t *)"", 0);
@@ -323,4 +509,9 @@ void fz_php_start(const char *target, const char *const *needed)
 		}
 	}
 	fz_request_end();
+	atexit(fz_at_exit);
+	/* The probe's request is not one a target's input should start in. */
+	if (fz_open) {
+		fz_close_request();
+	}
 }

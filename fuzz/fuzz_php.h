@@ -2,10 +2,10 @@
  *
  * Embed-SAPI bootstrap shared by the PHP-level fuzz targets. It starts PHP once (with the
  * zser module registered as an additional module, no php.ini, Zend MM off so ASan sees every
- * allocation), runs each input inside its own request, calls PHP functions by name from C and
- * records what they did: return value, exception (class, code, message) and the warnings they
- * raised. A fatal error, or any check a harness makes, aborts with the input printed, which
- * libFuzzer records as a crash. It does not know about any particular zser function.
+ * allocation), runs inputs inside requests it shares between many of them, calls PHP functions by
+ * name from C and records what they did: return value, exception (class, code, message) and the
+ * warnings they raised. A fatal error, or any check a harness makes, aborts with the input printed,
+ * which libFuzzer records as a crash. It does not know about any particular zser function.
  */
 #ifndef FUZZ_PHP_H
 #define FUZZ_PHP_H
@@ -37,7 +37,13 @@ extern int fz_capture_at;
 #define FZ_EXIT_SKIP 86
 void fz_php_start(const char *target, const char *const *needed);
 
-/* Brackets one input: a full PHP request (startup, then shutdown that frees everything). */
+/* PHP code compiled at the start of every request, before any input runs in it (classes a
+ * target's inputs name). Set before fz_php_start(). */
+void fz_set_prelude(const char *php_code);
+
+/* Brackets one input. Inputs share a request, 2000 to a request unless the environment says
+ * otherwise (FUZZ_PHP_INPUTS_PER_REQUEST=1: one each); between two inputs the exception is
+ * cleared, garbage cycles are collected and INI values are restored. */
 void fz_request_begin(const uint8_t *data, size_t size);
 void fz_request_end(void);
 

@@ -1,6 +1,8 @@
 # zser — fuzzing and memory checking (docs/FUZZING.md).
 #   make fuzz            every target for FUZZ_SECONDS each (default 60), one after another
-#   make fuzz-smoke      every target for FUZZ_SMOKE_SECONDS (default 20): the CI stage
+#   make fuzz-smoke      FUZZ_SMOKE_TOTAL_SECONDS (default 260) shared by the targets: CI stage
+#   make fuzz-long       every target until 10M executions (core-only) or 1M (PHP-level), in
+#                        FUZZ_JOBS processes (default 2); an hour or more, not part of make test
 #   make fuzz-regress    replays every saved crasher in fuzz/regress/<target>/
 #   make fuzz-build      just the binaries, in build/fuzz/bin/
 #   make test-memcheck   the phpt suite under valgrind (USE_ZEND_ALLOC=0)
@@ -13,7 +15,8 @@
 
 FUZZ_CC        ?= clang
 FUZZ_SECONDS   ?= 60
-FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_SMOKE_TOTAL_SECONDS ?= 260
+FUZZ_LONG_JOBS ?= 2
 FUZZ_JOBS      ?= 1
 FUZZ_SAN       ?= -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS    ?= -O1 -g -fno-omit-frame-pointer
@@ -39,7 +42,7 @@ FUZZ_HDRS      := $(wildcard core/*.h ext/*.h fuzz/*.h)
 fuzz-list:
 	@echo $(FUZZ_ALL)
 
-.PHONY: fuzz-list fuzz fuzz-smoke fuzz-regress fuzz-build fuzz-seeds test-memcheck crash-hunt
+.PHONY: fuzz-list fuzz fuzz-smoke fuzz-long fuzz-regress fuzz-build fuzz-seeds test-memcheck crash-hunt
 
 fuzz-build: $(FUZZ_BINS)
 
@@ -93,7 +96,10 @@ fuzz: fuzz-build fuzz-seeds
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash tools/fuzz-run.sh run $(FUZZ_ALL)
 
 fuzz-smoke: fuzz-build fuzz-seeds
-	@FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) bash tools/fuzz-run.sh run $(FUZZ_ALL)
+	@FUZZ_TOTAL_SECONDS=$(FUZZ_SMOKE_TOTAL_SECONDS) bash tools/fuzz-run.sh run $(FUZZ_ALL)
+
+fuzz-long: fuzz-build fuzz-seeds
+	@FUZZ_JOBS=$(FUZZ_LONG_JOBS) bash tools/fuzz-run.sh long $(FUZZ_ALL)
 
 fuzz-regress: fuzz-build
 	@bash tools/fuzz-run.sh regress $(FUZZ_ALL)

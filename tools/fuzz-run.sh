@@ -2,6 +2,14 @@
 # zser — runs the libFuzzer targets built by `make fuzz-build` (docs/FUZZING.md).
 #   tools/fuzz-run.sh run TARGET...      fuzz each target for $FUZZ_SECONDS (default 60)
 #   tools/fuzz-run.sh regress TARGET...  replay every file in fuzz/regress/<target>/ once
+#   tools/fuzz-run.sh long TARGET...     `run` until FUZZ_RUNS_CORE (default 10,000,000) or
+#                                        FUZZ_RUNS_PHP (default 1,000,000) executions in all
+#                                        its processes, with a time bound per target computed
+#                                        from a 15-second measurement of its speed
+# FUZZ_TOTAL_SECONDS, when set, is shared out evenly among the targets that run instead.
+# FUZZ_JOBS (default 1) runs that many fuzzing processes per target; FUZZ_RUNS_CORE and
+# FUZZ_RUNS_PHP (default unset) stop a core-only or PHP-level target after that many
+# executions (per process), with the time as an upper bound.
 # One target at a time (the machine has two cores and others may be building). Each target
 # ends as passed, failed (a finding: the log and the crashing input are kept under
 # build/fuzz/) or skipped (not built yet because a file it needs is missing, or the function
@@ -12,10 +20,11 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-mode=${1:?usage: fuzz-run.sh run|regress TARGET...}
+mode=${1:?usage: fuzz-run.sh run|regress|long TARGET...}
 shift
 out=build/fuzz
 seconds=${FUZZ_SECONDS:-60}
+jobs=${FUZZ_JOBS:-1}
 max_len=${FUZZ_MAX_LEN:-32768}
 summary=$out/$mode-summary.txt
 mkdir -p "$out/logs"
@@ -27,6 +36,24 @@ passed=0 failed=0 skipped=0
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 if [ "$mode" = regress ]; then
 	export ASAN_OPTIONS=${ASAN_OPTIONS:-fast_unwind_on_malloc=0}
+	# each saved input in a request of its own, so a leak names its input
+	export FUZZ_PHP_INPUTS_PER_REQUEST=1
+fi
+# The PHP-level harness sets it too and refuses to run on Zend MM (fuzz/fuzz_php.c).
+export USE_ZEND_ALLOC=0
+
+# A PHP-level target (embed SAPI) includes fuzz_php.h.
+is_php() {
+	grep -q '"fuzz_php.h"' "fuzz/$1.c"
+}
+
+if [ "$mode" = run ] && [ -n "${FUZZ_TOTAL_SECONDS:-}" ]; then
+	ready=0
+	for t in "$@"; do
+		[ -x "$out/bin/$t" ] && ready=$((ready + 1))
+	done
+	seconds=$((FUZZ_TOTAL_SECONDS / (ready > 0 ? ready : 1)))
+	[ "$seconds" -ge 1 ] || seconds=1
 fi
 
 # Common libFuzzer options: a hang is a finding after 10 s, and so is a single allocation
@@ -116,12 +143,55 @@ for t in "$@"; do
 	len=$(sed -n 's|^// fuzz-max-len: *\([0-9]*\).*|\1|p' "fuzz/$t.c")
 	dict=()
 	[ -f "fuzz/dict/$t.dict" ] && dict=(-dict="fuzz/dict/$t.dict")
+	extra=()
+	runs=${FUZZ_RUNS_CORE:-}
+	if is_php "$t"; then
+		# The harness checks for leaks when a request of many inputs ends; libFuzzer's own
+		# check after each input that allocated more than it freed would mostly scan the
+		# heap for a request's caches (fuzz/fuzz_php.c).
+		extra=(-detect_leaks=0)
+		runs=${FUZZ_RUNS_PHP:-}
+		export FUZZ_PHP_LEAK_DIR=$arts
+	fi
+	if [ "$mode" = long ]; then
+		# executions per process; the time bound is 1.5 times what the measured speed
+		# needs, plus a minute, so a slow phase does not cut the run short
+		if is_php "$t"; then total=${FUZZ_RUNS_PHP:-1000000}; else total=${FUZZ_RUNS_CORE:-10000000}; fi
+		runs=$(((total + jobs - 1) / jobs))
+		"$bin" "${opts[@]}" "${extra[@]}" "${dict[@]}" -max_len="${len:-$max_len}" \
+			-max_total_time=15 -artifact_prefix="$arts/" "${dirs[@]}" >"$log.speed" 2>&1
+		done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.speed" | tail -n 1)
+		rate=$(((${done_runs:-0} + 14) / 15))
+		[ "$rate" -ge 1 ] || rate=1
+		seconds=$((runs * 3 / 2 / rate + 60))
+		printf '%-22s %s executions per process in at most %ss (%s/s measured)\n' "$t" "$runs" \
+			"$seconds" "$rate"
+	fi
+	[ -n "$runs" ] && extra+=(-runs="$runs")
+	if [ "$jobs" -gt 1 ]; then
+		# -jobs runs the processes side by side, each logging to fuzz-<n>.log in the
+		# current directory; they share the corpus directory.
+		extra+=(-jobs="$jobs" -workers="$jobs")
+	fi
 	start=$(date +%s)
-	"$bin" "${opts[@]}" "${dict[@]}" -max_len="${len:-$max_len}" -max_total_time="$seconds" \
-		-artifact_prefix="$arts/" "${dirs[@]}" >"$log" 2>&1
-	rc=$?
+	if [ "$jobs" -gt 1 ]; then
+		(cd "$out/logs" && mkdir -p "$t.jobs" && cd "$t.jobs" && rm -f fuzz-*.log &&
+			"$top/$bin" "${opts[@]}" "${extra[@]}" "${dict[@]/-dict=/-dict=$top/}" \
+				-max_len="${len:-$max_len}" -max_total_time="$seconds" \
+				-artifact_prefix="$top/$arts/" "${dirs[@]/#/$top/}" >"$top/$log" 2>&1)
+		rc=$?
+		# the processes' logs, whose final stats are counted (the parent's own output
+		# repeats some of them)
+		cat "$out/logs/$t.jobs"/fuzz-*.log >"$log.jobs" 2>/dev/null
+	else
+		"$bin" "${opts[@]}" "${extra[@]}" "${dict[@]}" -max_len="${len:-$max_len}" \
+			-max_total_time="$seconds" -artifact_prefix="$arts/" "${dirs[@]}" >"$log" 2>&1
+		rc=$?
+	fi
 	took=$(($(date +%s) - start))
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	stats=$log
+	[ "$jobs" -gt 1 ] && stats=$log.jobs
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$stats" | awk '{n += $1} END {print n + 0}')
 	execs=${execs:-0}
 	if [ $rc -eq 86 ]; then
 		printf '%-22s skipped (%s)\n' "$t" "$(grep -m1 SKIP "$log" | sed 's/^[^:]*: SKIP: //')"

@@ -1,0 +1,178 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * The contract of zser_unserialize() on any bytes, shared by the targets that decode blobs:
+ * each option set is run plain and with throw_on_error; a failure is `false` plus one
+ * E_WARNING, or with throw_on_error a ZserException with the same text in place of that
+ * warning; both runs agree on whether the input failed and, when it did not, on the value
+ * (compared through serialize()). A decoded value must survive the trip back: zser_serialize()
+ * then zser_unserialize() give it again (read -> write -> read).
+ */
+#ifndef FUZZ_DECODE_CHECK_H
+#define FUZZ_DECODE_CHECK_H
+
+#include "fuzz_php.h"
+
+typedef struct option_set {
+	int allowed_classes; /* -1: not given, 0: false, 1: true, 2: ["ArrayObject"] */
+	zend_long max_depth; /* 0: not given */
+} option_set;
+
+static bool ends_with(const zend_string *s, const zend_string *tail)
+{
+	return ZSTR_LEN(s) >= ZSTR_LEN(tail) &&
+	       memcmp(ZSTR_VAL(s) + ZSTR_LEN(s) - ZSTR_LEN(tail), ZSTR_VAL(tail), ZSTR_LEN(tail)) == 0;
+}
+
+static void build_options(zval *opts, const option_set *o, bool throw_on_error)
+{
+	array_init(opts);
+	if (o->allowed_classes == 2) {
+		zval list;
+		array_init(&list);
+		add_next_index_string(&list, "ArrayObject");
+		add_assoc_zval(opts, "allowed_classes", &list);
+	} else if (o->allowed_classes >= 0) {
+		add_assoc_bool(opts, "allowed_classes", o->allowed_classes);
+	}
+	if (o->max_depth) {
+		add_assoc_long(opts, "max_depth", o->max_depth);
+	}
+	if (throw_on_error) {
+		add_assoc_bool(opts, "throw_on_error", 1);
+	}
+}
+
+static void run(fz_result *r, zval *blob, const option_set *o, bool throw_on_error)
+{
+	zval args[2];
+
+	args[0] = *blob;
+	build_options(&args[1], o, throw_on_error);
+	fz_call(r, "zser_unserialize", 2, args);
+	zval_ptr_dtor(&args[1]);
+}
+
+/* read -> write -> read: `v`, decoded from the input, encodes and decodes to itself. */
+static void rewrite(zval *v)
+{
+	fz_result blob, copy;
+	zend_string *want = fz_serialize(v), *got;
+	zval args[2];
+
+	fz_call(&blob, "zser_serialize", 1, v);
+	if (!want != !!blob.ex_class) {
+		fz_fail("a decoded value: serialize() %s but zser_serialize() %s",
+		        want ? "worked" : "threw", fz_describe(&blob));
+	}
+	if (!want) {
+		fz_result_free(&blob);
+		return;
+	}
+	args[0] = blob.ret;
+	array_init(&args[1]);
+	add_assoc_bool(&args[1], "throw_on_error", 1);
+	fz_call(&copy, "zser_unserialize", 2, args);
+	zval_ptr_dtor(&args[1]);
+	if (copy.ex_class) {
+		fz_fail("re-encoding a decoded value gave a blob zser_unserialize rejects: %s (value %s)",
+		        fz_describe(&copy), ZSTR_VAL(want));
+	}
+	got = fz_serialize(&copy.ret);
+	if (got && !zend_string_equals(want, got)) {
+		/* PHP's own serialize() is not always a fixed point either: a `&` reference to the
+		 * root object is written R:1 and comes back as r:1. What PHP's round trip gives is
+		 * the reference. */
+		fz_result ref;
+		zval arg;
+		zend_string *php_rt = NULL;
+
+		ZVAL_STR(&arg, want);
+		fz_call(&ref, "unserialize", 1, &arg);
+		if (!ref.ex_class) {
+			php_rt = fz_serialize(&ref.ret);
+		}
+		fz_result_free(&ref);
+		if (php_rt && zend_string_equals(php_rt, got)) {
+			zend_string_release(want);
+			want = zend_string_copy(got);
+		}
+		if (php_rt) {
+			zend_string_release(php_rt);
+		}
+	}
+	if (!got || !zend_string_equals(want, got)) {
+		fz_fail("read -> write -> read changed the value: %s -> %s", ZSTR_VAL(want),
+		        got ? ZSTR_VAL(got) : "(unserializable)");
+	}
+	zend_string_release(got);
+	zend_string_release(want);
+	fz_result_free(&copy);
+	fz_result_free(&blob);
+}
+
+static void decode_check(zval *blob, const option_set *o, bool also_rewrite)
+{
+	fz_result plain, thrown;
+	bool failed;
+
+	/* thrown first: its count of warnings numbers the one a failing plain run adds */
+	run(&thrown, blob, o, true);
+	fz_capture_at = thrown.warnings;
+	run(&plain, blob, o, false);
+	if (Z_STRLEN_P(blob) == 0) {
+		/* No data, as unserialize(''): false without a warning; throw_on_error throws. */
+		if (plain.ex_class || Z_TYPE(plain.ret) != IS_FALSE || plain.warnings != 0 ||
+		    !thrown.ex_class) {
+			fz_fail("empty input: %s", fz_describe(&plain));
+		}
+		fz_result_free(&plain);
+		fz_result_free(&thrown);
+		return;
+	}
+	failed = thrown.ex_class && zend_string_equals_literal(thrown.ex_class, "ZserException");
+	if (failed) {
+		/* The failure is one warning carrying the exception's text; warnings PHP itself
+		 * raises on the way (e.g. "Class X has no unserializer", a nested call's) come in both
+		 * runs. After the warning, the release of the partial graph may run the queued
+		 * __wakeup() or __unserialize() of an object complete before the failure, which may
+		 * warn and throw, as under unserialize(); with the ZserException pending none runs. */
+		if ((!plain.ex_class && Z_TYPE(plain.ret) != IS_FALSE) ||
+		    plain.warnings < thrown.warnings + 1 || !plain.nth_warning ||
+		    !ends_with(plain.nth_warning, thrown.ex_message)) {
+			char first[512];
+			snprintf(first, sizeof(first), "%s", fz_describe(&plain));
+			fz_fail("allowed_classes=%d max_depth=%ld: with throw_on_error %s; without: %s; "
+			        "expected false and one more warning, with the exception's text",
+			        o->allowed_classes, (long)o->max_depth, fz_describe(&thrown), first);
+		}
+	} else if (!thrown.ex_class) {
+		zend_string *a, *b;
+		if (plain.ex_class || plain.warnings != thrown.warnings) {
+			char first[512];
+			snprintf(first, sizeof(first), "%s", fz_describe(&plain));
+			fz_fail("allowed_classes=%d max_depth=%ld: throw_on_error changed a success: "
+			        "%s / %s",
+			        o->allowed_classes, (long)o->max_depth, first, fz_describe(&thrown));
+		}
+		a = fz_serialize(&plain.ret);
+		b = fz_serialize(&thrown.ret);
+		if (a && b && !zend_string_equals(a, b)) {
+			fz_fail("the same input decoded to two values: %s / %s", ZSTR_VAL(a), ZSTR_VAL(b));
+		}
+		if (also_rewrite) {
+			rewrite(&plain.ret);
+		}
+		if (a) {
+			zend_string_release(a);
+		}
+		if (b) {
+			zend_string_release(b);
+		}
+	}
+	/* Other exceptions (a class that refuses unserialization, as unserialize() throws)
+	 * are allowed; what matters is that nothing crashed or leaked on the way. */
+	fz_result_free(&plain);
+	fz_result_free(&thrown);
+}
+
+#endif /* FUZZ_DECODE_CHECK_H */
