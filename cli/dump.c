@@ -177,6 +177,10 @@ static zs_walk_step dump_enter(void *ctx, const zs_tree *t, size_t idx, size_t p
 		fputc(')', out);
 		put_id(out, n);
 		fprintf(out, " serialized(%zu) ", n->str.len);
+		if (n->count > 0) {
+			/* OBJECT_BLOB_SLOTS: its payload's nested blobs took the slots after its own */
+			fprintf(out, "nested slots #%zu-#%zu ", n->id + 1, n->id + n->count);
+		}
 		put_str(out, t, &n->str);
 		fputc('\n', out);
 		break;
@@ -197,6 +201,12 @@ static zs_walk_step dump_enter(void *ctx, const zs_tree *t, size_t idx, size_t p
 		fputs(tg->kind == ZS_K_ENUM ? "enum(" : "object(", out);
 		put_raw(out, t, &tg->cls);
 		fprintf(out, ")#%zu (same object)\n", tg->id);
+		break;
+	case ZS_K_SLOTREF:
+		fprintf(out, "%s#%lld (%s)\n", n->flags & ZS_NODE_SLOT_AMP ? "&" : "object",
+		        (long long)n->v.i,
+		        (uint64_t)n->v.i <= t->base ? "a slot of the outer blob"
+		                                    : "a slot a nested blob filled");
 		break;
 	case ZS_K_COPY:
 		tg = &t->nodes[zs_tree_resolve(t, n->v.target)];

@@ -96,7 +96,12 @@ int cli_load(zs_tree *t, const unsigned char *data, size_t len, const cli_opts *
 const char *cli_format_label(const zs_tree *t, char *buf, size_t n)
 {
 	if (t->format == ZS_FMT_IGBINARY || t->format == ZS_FMT_ZSER) {
-		snprintf(buf, n, "%s v%u", zs_format_name(t->format), t->version);
+		if (t->base > 0) {
+			snprintf(buf, n, "%s v%u, nested after slot %zu", zs_format_name(t->format), t->version,
+			         t->base);
+		} else {
+			snprintf(buf, n, "%s v%u", zs_format_name(t->format), t->version);
+		}
 	} else {
 		snprintf(buf, n, "%s", zs_format_name(t->format));
 	}

@@ -136,6 +136,9 @@ static zs_walk_step json_enter(void *ctx, const zs_tree *t, size_t idx, size_t p
 		return ZS_WALK_DESCEND;
 	case ZS_K_CUSTOM:
 		json_member_str(out, "class", t, &n->cls);
+		if (n->count > 0) {
+			fprintf(out, ",\"nested_slots\":%zu", n->count);
+		}
 		json_member_str(out, "data", t, &n->str);
 		break;
 	case ZS_K_ENUM:
@@ -146,6 +149,10 @@ static zs_walk_step json_enter(void *ctx, const zs_tree *t, size_t idx, size_t p
 	case ZS_K_OBJREF:
 	case ZS_K_COPY:
 		fprintf(out, ",\"target\":%zu", t->nodes[n->v.target].id);
+		break;
+	case ZS_K_SLOTREF:
+		fprintf(out, ",\"target\":%lld,\"reference\":%s", (long long)n->v.i,
+		        n->flags & ZS_NODE_SLOT_AMP ? "true" : "false");
 		break;
 	default:
 		break;
@@ -175,6 +182,9 @@ int cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o)
 	fprintf(out, "{\"format\":\"%s\"", zs_format_name(t->format));
 	if (t->format != ZS_FMT_PHPSER) {
 		fprintf(out, ",\"version\":%u", t->version);
+	}
+	if (t->base > 0) {
+		fprintf(out, ",\"nested_base\":%zu", t->base);
 	}
 	fprintf(out, ",\"size\":%zu,\"value\":", t->input_len);
 	rc = cli_walk(t, &v, &j);

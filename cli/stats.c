@@ -57,9 +57,9 @@ void cli_stats(FILE *out, const zs_tree *t)
 	tally s;
 	size_t i;
 	char label[64];
-	static const zs_kind order[] = {ZS_K_NULL,   ZS_K_TRUE,  ZS_K_INT,    ZS_K_FLOAT,
-	                                ZS_K_STRING, ZS_K_ARRAY, ZS_K_OBJECT, ZS_K_CUSTOM,
-	                                ZS_K_ENUM,   ZS_K_REF,   ZS_K_OBJREF, ZS_K_COPY};
+	static const zs_kind order[] = {ZS_K_NULL,   ZS_K_TRUE,   ZS_K_INT,    ZS_K_FLOAT, ZS_K_STRING,
+	                                ZS_K_ARRAY,  ZS_K_OBJECT, ZS_K_CUSTOM, ZS_K_ENUM,  ZS_K_REF,
+	                                ZS_K_OBJREF, ZS_K_COPY,   ZS_K_SLOTREF};
 
 	memset(&s, 0, sizeof(s));
 	for (i = 0; i < t->count; i++) {

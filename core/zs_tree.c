@@ -200,7 +200,7 @@ const char *zs_kind_name(zs_kind k)
 {
 	static const char *const names[ZS_K_COUNT_] = {"null",   "bool",   "bool",   "int",    "float",
 	                                               "string", "array",  "object", "custom", "enum",
-	                                               "ref",    "objref", "copy"};
+	                                               "ref",    "objref", "copy",   "slotref"};
 	return (unsigned)k < ZS_K_COUNT_ ? names[k] : "?";
 }
 

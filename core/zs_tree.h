@@ -29,6 +29,9 @@ typedef enum zs_kind {
 	ZS_K_REF,    /* joins the PHP reference set whose first member is `target` */
 	ZS_K_OBJREF, /* the very same object as `target` */
 	ZS_K_COPY,   /* a value copy of `target` (igbinary shares equal arrays this way) */
+	/* a back-reference (v.i: its slot) to a slot outside this tree: the outer blob's, for a
+	 * nested zser blob, or one a nested blob in a payload filled (FORMAT.md §8.3) */
+	ZS_K_SLOTREF,
 	ZS_K_COUNT_
 } zs_kind;
 
@@ -42,6 +45,7 @@ typedef enum zs_format { ZS_FMT_UNKNOWN, ZS_FMT_PHPSER, ZS_FMT_IGBINARY, ZS_FMT_
 #define ZS_NODE_STR_SHARED 0x10 /* string value came from a string-table back-reference */
 #define ZS_NODE_KEY_SHARED 0x20 /* string key came from a string-table back-reference */
 #define ZS_NODE_CLS_SHARED 0x40 /* class name came from a string-table back-reference */
+#define ZS_NODE_SLOT_AMP   0x80 /* SLOTREF: a & reference (else the object the slot holds) */
 
 /* Bytes at `off` in the input, or in the tree's pool when `pooled`. */
 typedef struct zs_str {
@@ -64,9 +68,11 @@ typedef struct zs_node {
 		double d;
 		size_t target; /* node index, for REF / OBJREF / COPY */
 	} v;
-	zs_str str;   /* STRING value, CUSTOM payload, ENUM case name */
-	zs_str cls;   /* class name of OBJECT / CUSTOM / ENUM */
-	size_t count; /* entries of ARRAY / OBJECT (skipped placeholders excluded) */
+	zs_str str; /* STRING value, CUSTOM payload, ENUM case name */
+	zs_str cls; /* class name of OBJECT / CUSTOM / ENUM */
+	/* entries of ARRAY / OBJECT (skipped placeholders excluded); for a zser CUSTOM, the slots
+	 * reserved for its payload's nested blobs */
+	size_t count;
 	size_t first_child, last_child, next; /* node index + 1; 0 means none */
 } zs_node;
 
@@ -80,6 +86,7 @@ typedef struct zs_tree {
 	zs_format format;
 	unsigned version;  /* igbinary 1 or 2; zser format version */
 	size_t header_len; /* bytes before the root value */
+	size_t base;       /* a nested zser blob: the outer blob's slots before it (§8.3), else 0 */
 	size_t max_depth;  /* nesting limit the readers enforce */
 	size_t depth_seen; /* deepest nesting reached */
 	size_t skipped;    /* igbinary placeholders for uninitialized properties */

@@ -58,6 +58,12 @@ const char *zs_wire_error_msg(zs_wire_error e)
 		return "table limit exceeded";
 	case ZS_WE_REF_FLAG:
 		return "reference flag mismatch";
+	case ZS_WE_NESTED:
+		return "nested blob outside its object";
+	case ZS_WE_NESTED_BASE:
+		return "nested blob out of place";
+	case ZS_WE_UNFILLED:
+		return "back-reference to an unfilled slot";
 	}
 	return "unknown error";
 }

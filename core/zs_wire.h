@@ -10,10 +10,14 @@
 #include "zs_common.h"
 
 /* §2 header */
-#define ZS_WIRE_MAGIC     0x5A
-#define ZS_WIRE_VERSION   0x01
+#define ZS_WIRE_MAGIC        0x5A
+#define ZS_WIRE_VERSION      0x01
 /* Bit 7 of the version byte: the blob contains BACKREF_OBJ/BACKREF_REF (§2, §9). */
-#define ZS_WIRE_FLAG_REFS 0x80
+#define ZS_WIRE_FLAG_REFS    0x80
+/* Bit 6: a nested blob, written inside a Serializable object's serialize() of an outer blob;
+ * a varint (base - 1) follows the two bytes (§2, §8.3). Bits 0-5 are the version. */
+#define ZS_WIRE_FLAG_NESTED  0x40
+#define ZS_WIRE_VERSION_MASK 0x3F
 
 /* §4 one-byte forms: base tag and how many values each range holds */
 #define ZS_T_FIXINT    0x00 /* 0x00-0x3F: 0..63 */
@@ -29,33 +33,37 @@
 #define ZS_T_NEGFIXINT 0xF0 /* 0xF0-0xFF: -16..-1 */
 #define ZS_NEGFIXINT_N 16
 
-#define ZS_T_NULL        0xC0
-#define ZS_T_FALSE       0xC1
-#define ZS_T_TRUE        0xC2
-#define ZS_T_U8          0xC3
-#define ZS_T_U16         0xC4
-#define ZS_T_U32         0xC5
-#define ZS_T_U64         0xC6
-#define ZS_T_N8          0xC7
-#define ZS_T_N16         0xC8
-#define ZS_T_N32         0xC9
-#define ZS_T_N64         0xCA
-#define ZS_T_F32         0xCB
-#define ZS_T_F64         0xCC
-#define ZS_T_STR         0xCD
-#define ZS_T_SREF        0xCE
-#define ZS_T_LIST        0xCF
-#define ZS_T_MAP         0xD0
-#define ZS_T_OBJECT      0xD1
-#define ZS_T_SHAPE       0xD2
-#define ZS_T_OBJECT_DATA 0xD3
-#define ZS_T_OBJECT_BLOB 0xD4
-#define ZS_T_ENUM        0xD5
-#define ZS_T_BACKREF_OBJ 0xD6
-#define ZS_T_BACKREF_REF 0xD7
+#define ZS_T_NULL              0xC0
+#define ZS_T_FALSE             0xC1
+#define ZS_T_TRUE              0xC2
+#define ZS_T_U8                0xC3
+#define ZS_T_U16               0xC4
+#define ZS_T_U32               0xC5
+#define ZS_T_U64               0xC6
+#define ZS_T_N8                0xC7
+#define ZS_T_N16               0xC8
+#define ZS_T_N32               0xC9
+#define ZS_T_N64               0xCA
+#define ZS_T_F32               0xCB
+#define ZS_T_F64               0xCC
+#define ZS_T_STR               0xCD
+#define ZS_T_SREF              0xCE
+#define ZS_T_LIST              0xCF
+#define ZS_T_MAP               0xD0
+#define ZS_T_OBJECT            0xD1
+#define ZS_T_SHAPE             0xD2
+#define ZS_T_OBJECT_DATA       0xD3
+#define ZS_T_OBJECT_BLOB       0xD4
+#define ZS_T_ENUM              0xD5
+#define ZS_T_BACKREF_OBJ       0xD6
+#define ZS_T_BACKREF_REF       0xD7
+/* OBJECT_BLOB whose payload's nested blobs took slots (§8.3) */
+#define ZS_T_OBJECT_BLOB_SLOTS 0xD8
 
 /* §12 limits */
 #define ZS_WIRE_MAX_DEPTH   4096
+/* Nested blobs inside nested blobs, the outermost not counted (§8.3, §11) */
+#define ZS_WIRE_MAX_NEST    256
 #define ZS_WIRE_MAX_COUNT   0x7FFFFFFFu
 #define ZS_WIRE_MAX_ENTRIES 0xFFFFFFFEu
 /* Index value meaning "no table entry" (the empty string). */
@@ -90,7 +98,10 @@ typedef enum zs_wire_error {
 	ZS_WE_TRAILING = 21,
 	ZS_WE_NOMEM = 22,
 	ZS_WE_LIMIT = 23,
-	ZS_WE_REF_FLAG = 24
+	ZS_WE_REF_FLAG = 24,
+	ZS_WE_NESTED = 25,
+	ZS_WE_NESTED_BASE = 26,
+	ZS_WE_UNFILLED = 27
 } zs_wire_error;
 
 /* Constant English text of an error code (never NULL). */

@@ -150,6 +150,16 @@ static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t 
 	return n;
 }
 
+static bool read_varint(zs_reader *r, uint64_t *out);
+
+/* How far zs_reader_step() may take slots: as far as slot_obj has room with the reference
+ * flag, else the format's limit. */
+static void set_slot_limit(zs_reader *r)
+{
+	uint64_t lim = r->refs ? (uint64_t)r->base + r->slots_cap : ZS_WIRE_MAX_ENTRIES;
+	r->slot_limit = lim < ZS_WIRE_MAX_ENTRIES ? (uint32_t)lim : ZS_WIRE_MAX_ENTRIES;
+}
+
 bool zs_reader_header(zs_reader *r)
 {
 	if (REMAIN(r) < 1) {
@@ -161,12 +171,26 @@ bool zs_reader_header(zs_reader *r)
 	if (REMAIN(r) < 2) {
 		return fail(r, ZS_WE_TRUNCATED, r->p + 1);
 	}
-	if ((r->p[1] & ~ZS_WIRE_FLAG_REFS) != ZS_WIRE_VERSION) {
+	if ((r->p[1] & ZS_WIRE_VERSION_MASK) != ZS_WIRE_VERSION) {
 		return fail(r, ZS_WE_VERSION, r->p + 1);
 	}
 	r->refs = (r->p[1] & ZS_WIRE_FLAG_REFS) != 0;
-	r->slot_limit = r->refs ? r->slots_cap : ZS_WIRE_MAX_ENTRIES;
+	r->nested = (r->p[1] & ZS_WIRE_FLAG_NESTED) != 0;
 	r->p += 2;
+	if (r->nested) {
+		const unsigned char *at = r->p;
+		uint64_t v;
+		if (!read_varint(r, &v)) {
+			return false;
+		}
+		/* base >= 1: the outer blob's OBJECT_BLOB took a slot before its payload */
+		if (v >= ZS_WIRE_MAX_ENTRIES) {
+			return fail(r, ZS_WE_LIMIT, at);
+		}
+		r->base = (uint32_t)v + 1;
+		r->nslots = r->base;
+	}
+	set_slot_limit(r);
 	return true;
 }
 
@@ -911,16 +935,46 @@ static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 		ev->slot = ++r->nslots;
 		return true;
 	}
-	if (r->nslots == r->slots_cap) {
-		uint8_t *s = grow(r, r->slot_obj, &r->slots_cap, r->nslots + 1, 1);
+	if (r->nslots == ZS_WIRE_MAX_ENTRIES) {
+		return fail(r, ZS_WE_LIMIT, r->p);
+	}
+	if (r->nslots - r->base == r->slots_cap) {
+		uint8_t *s = grow(r, r->slot_obj, &r->slots_cap, r->nslots - r->base + 1, 1);
 		if (!s) {
 			return false;
 		}
 		r->slot_obj = s;
-		r->slot_limit = r->slots_cap;
+		set_slot_limit(r);
 	}
-	r->slot_obj[r->nslots++] = is_obj;
-	ev->slot = r->nslots;
+	r->slot_obj[r->nslots - r->base] = is_obj;
+	ev->slot = ++r->nslots;
+	return true;
+}
+
+/* The `count` slots after an OBJECT_BLOB_SLOTS's own, which the nested blobs of its payload
+ * took (§8.3). Which of them hold objects, or were filled at all, only the consumer that
+ * decodes the payload knows. count <= the payload's length, so slot_obj stays within the
+ * memory bound (§12). */
+static bool reserve_slots(zs_reader *r, uint32_t count, const unsigned char *at)
+{
+	uint32_t used = r->nslots - r->base;
+
+	if (count > ZS_WIRE_MAX_ENTRIES - r->nslots) {
+		return fail(r, ZS_WE_LIMIT, at);
+	}
+	if (r->refs) {
+		if (count > r->slots_cap - used) {
+			uint8_t *s = grow(r, r->slot_obj, &r->slots_cap, used + count, 1);
+			if (!s) {
+				return false;
+			}
+			r->slot_obj = s;
+			set_slot_limit(r);
+		}
+		memset(r->slot_obj + used, ZS_SLOT_ANY, count);
+	}
+	r->nslots += count;
+	r->reserved = true;
 	return true;
 }
 
@@ -1034,7 +1088,7 @@ int zs_reader_step_map(zs_reader *r, zs_rframe *f, zs_item *it)
 	/* as the end of zs_reader_step() for a shape */
 	f->remaining--;
 	if (r->refs) {
-		r->slot_obj[r->nslots] = 0;
+		r->slot_obj[r->nslots - r->base] = 0;
 	}
 	r->nslots++;
 	nf = &r->frames[r->depth++];
@@ -1134,18 +1188,39 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 	case ZS_T_OBJECT_DATA:
 		return read_object_data(r, at, ev, &key_base) && push(r, ev->count, key_base, at, true);
 	case ZS_T_OBJECT_BLOB:
+	case ZS_T_OBJECT_BLOB_SLOTS: {
+		uint64_t reserve = 0;
 		ev->type = ZS_EV_OBJECT_BLOB;
-		if (!take_slot(r, 1, ev) || !read_class(r, &ev->cls) || !read_varint(r, &v)) {
+		ev->reserve = 0;
+		if (!take_slot(r, ZS_SLOT_OBJ, ev) || !read_class(r, &ev->cls)) {
+			return false;
+		}
+		if (tag == ZS_T_OBJECT_BLOB_SLOTS) {
+			if (!read_varint(r, &reserve)) {
+				return false;
+			}
+			reserve++;
+		}
+		if (!read_varint(r, &v)) {
 			return false;
 		}
 		if (v > REMAIN(r)) {
 			return fail(r, ZS_WE_TRUNCATED, at);
 		}
+		/* each slot a nested blob takes is a value of at least one byte of the payload */
+		if (reserve > v) {
+			return fail(r, ZS_WE_COUNT, at);
+		}
+		if (reserve && !reserve_slots(r, (uint32_t)reserve, at)) {
+			return false;
+		}
+		ev->reserve = (uint32_t)reserve;
 		ev->str = r->p;
 		ev->len = (size_t)v;
 		ev->index = ZS_WIRE_NO_INDEX;
 		r->p += v;
 		return true;
+	}
 	case ZS_T_ENUM: {
 		const unsigned char *cat;
 		unsigned char ctag;
@@ -1179,11 +1254,12 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		if (!take_slot(r, 1, ev) || !read_varint(r, &v)) {
 			return false;
 		}
-		/* an earlier slot: never this value's own */
+		/* an earlier slot: never this value's own; one of the outer blob's (below base) or
+		 * one a nested blob filled (ZS_SLOT_ANY) is checked by whoever knows its value */
 		if (v >= (uint64_t)ev->slot - 1) {
 			return fail(r, ZS_WE_BACKREF, at);
 		}
-		if (!r->slot_obj[v]) {
+		if (v >= r->base && !r->slot_obj[v - r->base]) {
 			return fail(r, ZS_WE_BACKREF_TYPE, at);
 		}
 		ev->target = (uint32_t)v + 1;
@@ -1295,8 +1371,9 @@ bool zs_reader_finish(zs_reader *r)
 	if (r->p != r->end) {
 		return fail(r, ZS_WE_TRAILING, r->p);
 	}
-	if (r->refs && !r->refs_seen) {
-		/* canonical: the flag is set exactly when a back-reference occurs */
+	if (r->refs && !r->refs_seen && !r->reserved) {
+		/* canonical: the flag is set exactly when a back-reference occurs, here or in the
+		 * nested blobs of an OBJECT_BLOB_SLOTS payload (§2) */
 		return fail(r, ZS_WE_REF_FLAG, r->start + 1);
 	}
 	return true;

@@ -25,7 +25,7 @@ typedef enum zs_event_type {
 	ZS_EV_MAP,         /* count keyed values follow, then END */
 	ZS_EV_OBJECT,      /* class; count keyed values (properties) follow, then END */
 	ZS_EV_OBJECT_DATA, /* class; the __serialize() array: count values (keyed unless a list) */
-	ZS_EV_OBJECT_BLOB, /* class; str/len is the Serializable payload */
+	ZS_EV_OBJECT_BLOB, /* class; str/len is the Serializable payload, reserve its slots */
 	ZS_EV_ENUM,        /* class; str/len/index is the case name */
 	ZS_EV_BACKREF_OBJ, /* target: the object held by that earlier slot */
 	ZS_EV_BACKREF_REF, /* target: make that slot and this position one PHP reference */
@@ -56,7 +56,10 @@ typedef struct zs_event {
 	uint32_t cls;    /* objects and enums: string table index of the class name */
 	uint32_t slot;   /* slot this value takes (§9), 0 if none (BACKREF_REF) */
 	uint32_t target; /* BACKREF_OBJ, BACKREF_REF: the slot referred to */
-	size_t pos;      /* offset of the value's tag from the start of the blob */
+	/* OBJECT_BLOB: the slots after its own that its payload's nested blobs took (§8.3), taken
+	 * with it; 0 for the plain form */
+	uint32_t reserve;
+	size_t pos; /* offset of the value's tag from the start of the blob */
 } zs_event;
 
 /* A string table entry. `user` belongs to the consumer, which may keep there what it made
@@ -90,14 +93,23 @@ typedef struct zs_rframe {
 	uint32_t level;    /* 1 when it counts towards the depth limit (§11) */
 } zs_rframe;
 
+/* zs_reader.slot_obj values */
+#define ZS_SLOT_OBJ 1
+#define ZS_SLOT_ANY 2
+
 typedef struct zs_reader {
 	const unsigned char *start, *p, *end;
 	const zs_alloc *alloc;
 	uint32_t depth, max_depth;
-	uint32_t level; /* open containers that count for max_depth: all but empty lists (§11) */
+	/* open containers that count for max_depth: all but empty lists (§11); a consumer may
+	 * set it after zs_reader_init() to the level at which an outer blob holds this nested
+	 * one, so that both count against max_depth */
+	uint32_t level;
 	bool done;
 	bool refs; /* header flag: back-references may occur, so slots are tracked (§2) */
 	bool refs_seen;
+	bool nested;   /* header flag: slots 1..base are the outer blob's (§2, §8.3) */
+	bool reserved; /* an OBJECT_BLOB_SLOTS was read: the flag may stand for its payload */
 	zs_wire_error err;
 	size_t err_pos;
 	zs_rframe *frames;
@@ -108,8 +120,11 @@ typedef struct zs_reader {
 	uint32_t nshapes, shapes_cap;
 	zs_key *keys;
 	uint32_t nkeys, keys_cap;
-	uint8_t *slot_obj; /* per slot: 1 when it holds an object (§9) */
+	/* per slot of this blob (slot_obj[0] is slot base + 1): ZS_SLOT_OBJ when it holds an
+	 * object (§9), ZS_SLOT_ANY when a nested blob fills it (§8.3), else 0 */
+	uint8_t *slot_obj;
 	uint32_t nslots, slots_cap;
+	uint32_t base; /* slots of the outer blob before this nested one's first value, else 0 */
 	/* nslots may grow without zs_reader_next() up to here: slots_cap with the reference
 	 * flag (slot_obj has room), else the format's limit */
 	uint32_t slot_limit;
@@ -248,7 +263,7 @@ ZS_INLINE int zs_reader_step_end(zs_reader *r, zs_rframe *f, const unsigned char
 	r->p = p;
 	f->remaining--;
 	if (r->refs) {
-		r->slot_obj[r->nslots] = obj;
+		r->slot_obj[r->nslots - r->base] = obj;
 	}
 	r->nslots++;
 	return type;
@@ -410,7 +425,7 @@ open:
 	case ZS_TC_BACKREF_OBJ:
 		/* an earlier slot holding an object (§9); this one takes the next slot */
 		m = zs_varint3(p + 1, left - 1, &v);
-		if (!r->refs || m == 0 || v >= r->nslots || !r->slot_obj[v]) {
+		if (!r->refs || m == 0 || v >= r->nslots || v < r->base || !r->slot_obj[v - r->base]) {
 			return -1;
 		}
 		it->i = (int64_t)v + 1;

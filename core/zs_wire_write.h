@@ -35,6 +35,16 @@ ZS_INLINE unsigned char *zs_wire_put_varint(unsigned char *p, uint64_t v)
 	return p;
 }
 
+/* Header of a nested blob (§2, §8.3): `base` (>= 1) slots of the outer blob were taken
+ * before its first value. At most 7 bytes; bit 7 of the second byte may be patched as for
+ * zs_wire_put_header(). */
+ZS_INLINE unsigned char *zs_wire_put_nested_header(unsigned char *p, bool refs, uint32_t base)
+{
+	p[0] = ZS_WIRE_MAGIC;
+	p[1] = (unsigned char)(ZS_WIRE_VERSION | ZS_WIRE_FLAG_NESTED | (refs ? ZS_WIRE_FLAG_REFS : 0));
+	return zs_wire_put_varint(p + 2, (uint64_t)base - 1);
+}
+
 ZS_INLINE unsigned char *zs_wire_put_le(unsigned char *p, uint64_t v, unsigned n)
 {
 	unsigned i;

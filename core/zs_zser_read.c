@@ -17,7 +17,9 @@ typedef struct ctx {
 	zs_reader r;
 	size_t *stack; /* open containers, node indexes */
 	size_t depth, stack_cap;
-	size_t *slots; /* node index per slot (slot s is slots[s - 1]) */
+	/* node index per slot of this blob (slot s is slots[s - base - 1]); SIZE_MAX for a slot
+	 * reserved for the nested blobs of a payload (FORMAT.md §8.3) */
+	size_t *slots;
 	size_t nslots, slots_cap;
 } ctx;
 
@@ -110,6 +112,7 @@ static bool add_event(ctx *c, const zs_event *ev, uint32_t strs_before, uint32_t
 	size_t idx, used = (size_t)(c->r.p - c->r.start) - ev->pos;
 	zs_kind kind;
 	zs_node *n;
+	uint32_t outside = 0; /* SLOTREF: its slot */
 
 	switch (ev->type) {
 	case ZS_EV_NULL:
@@ -151,6 +154,18 @@ static bool add_event(ctx *c, const zs_event *ev, uint32_t strs_before, uint32_t
 		kind = ZS_K_REF;
 		break;
 	}
+	if ((ev->type == ZS_EV_BACKREF_OBJ || ev->type == ZS_EV_BACKREF_REF) &&
+	    (ev->target <= c->r.base || c->slots[ev->target - c->r.base - 1] == SIZE_MAX)) {
+		kind = ZS_K_SLOTREF;
+		outside = ev->target;
+	} else if (ev->type == ZS_EV_BACKREF_OBJ) {
+		/* the object a slot outside this tree holds, met again */
+		const zs_node *tg = &t->nodes[zs_tree_resolve(t, c->slots[ev->target - c->r.base - 1])];
+		if (tg->kind == ZS_K_SLOTREF) {
+			kind = ZS_K_SLOTREF;
+			outside = (uint32_t)tg->v.i;
+		}
+	}
 	idx = zs_tree_add(t, kind, ev->pos);
 	if (idx == SIZE_MAX) {
 		return false;
@@ -181,6 +196,8 @@ static bool add_event(ctx *c, const zs_event *ev, uint32_t strs_before, uint32_t
 		}
 		break;
 	case ZS_EV_OBJECT_BLOB:
+		n->count = ev->reserve;
+		/* fall through */
 	case ZS_EV_ENUM:
 		n->str = span(c, ev->str, ev->len);
 		n->cls = table_str(c, ev->cls);
@@ -190,12 +207,17 @@ static bool add_event(ctx *c, const zs_event *ev, uint32_t strs_before, uint32_t
 		n->cls = table_str(c, ev->cls);
 		break;
 	case ZS_EV_BACKREF_OBJ:
-		n->v.target = zs_tree_resolve(t, c->slots[ev->target - 1]);
-		t->nodes[n->v.target].flags |= ZS_NODE_TARGET;
-		break;
 	case ZS_EV_BACKREF_REF:
-		n->v.target = c->slots[ev->target - 1];
-		t->nodes[n->v.target].flags |= ZS_NODE_REFERENCE | ZS_NODE_TARGET;
+		if (kind == ZS_K_SLOTREF) {
+			n->v.i = (int64_t)outside;
+			n->flags |= ev->type == ZS_EV_BACKREF_REF ? ZS_NODE_SLOT_AMP : 0;
+		} else if (ev->type == ZS_EV_BACKREF_OBJ) {
+			n->v.target = zs_tree_resolve(t, c->slots[ev->target - c->r.base - 1]);
+			t->nodes[n->v.target].flags |= ZS_NODE_TARGET;
+		} else {
+			n->v.target = c->slots[ev->target - c->r.base - 1];
+			t->nodes[n->v.target].flags |= ZS_NODE_REFERENCE | ZS_NODE_TARGET;
+		}
 		break;
 	default:
 		break;
@@ -212,12 +234,18 @@ static bool add_event(ctx *c, const zs_event *ev, uint32_t strs_before, uint32_t
 		zs_tree_link(t, c->stack[c->depth - 1], idx);
 	}
 	if (ev->slot) {
+		/* the slots a payload's nested blobs took follow the object's own */
+		size_t own = ev->slot - c->r.base,
+		       reserve = ev->type == ZS_EV_OBJECT_BLOB ? ev->reserve : 0;
 		n->id = ev->slot;
-		if (!grow(c, &c->slots, &c->slots_cap, ev->slot)) {
+		if (!grow(c, &c->slots, &c->slots_cap, own + reserve)) {
 			return false;
 		}
-		while (c->nslots < ev->slot) {
+		while (c->nslots < own) {
 			c->slots[c->nslots++] = idx;
+		}
+		while (c->nslots < own + reserve) {
+			c->slots[c->nslots++] = SIZE_MAX;
 		}
 	}
 	if (ev->type == ZS_EV_LIST || ev->type == ZS_EV_MAP || ev->type == ZS_EV_OBJECT ||
@@ -243,10 +271,14 @@ bool zs_zser_read(zs_tree *t, const unsigned char *data, size_t len)
 	memset(&c, 0, sizeof(c));
 	c.t = t;
 	zs_tree_set_input(t, data, len, ZS_FMT_ZSER);
-	t->version = len >= 2 ? data[1] : 0;
+	t->version = len >= 2 ? data[1] & ZS_WIRE_VERSION_MASK : 0;
 	t->header_len = 2;
 	zs_reader_init(&c.r, data, len, t->alloc, (uint32_t)max);
 	ok = zs_reader_header(&c.r);
+	if (ok) {
+		t->header_len = (size_t)(c.r.p - c.r.start);
+		t->base = c.r.base;
+	}
 	while (ok && !zs_reader_done(&c.r)) {
 		uint32_t strs = c.r.nstrs, shapes = c.r.nshapes;
 		ok = zs_reader_next(&c.r, &ev);

@@ -85,6 +85,7 @@ static zend_result parse_options(HashTable *options, zser_decode_opts *opts)
 			return FAILURE;
 		}
 		opts->max_depth = Z_LVAL_P(v);
+		opts->max_depth_set = true;
 	}
 	v = zend_hash_str_find_deref(options, "throw_on_error", sizeof("throw_on_error") - 1);
 	if (v) {
@@ -114,6 +115,7 @@ PHP_FUNCTION(zser_unserialize)
 	opts.allowed = NULL;
 	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
+	opts.max_depth_set = false;
 	if (options && parse_options(options, &opts) != SUCCESS) {
 		goto cleanup;
 	}

@@ -521,11 +521,23 @@ static zend_result end_container(decoder *d)
 
 static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 {
-	zval *t = d->slots[ev->target];
+	zval *t;
+
+	/* a slot reserved for nested blobs that none filled, or (in a nested blob) an outer
+	 * slot its outer decoder did not record (FORMAT.md §8.3) */
+	if (UNEXPECTED(ev->target >= d->slots_cap || !d->slots[ev->target])) {
+		/* the container holding dest counts it: it is freed with them */
+		ZVAL_NULL(dest);
+		return zser_dec_failf(d, ev->pos, ZS_WE_UNFILLED, "back-reference to an unfilled slot");
+	}
+	t = d->slots[ev->target];
 
 	if (ev->type == ZS_EV_BACKREF_OBJ) {
 		ZVAL_DEREF(t);
 		if (Z_TYPE_P(t) != IS_OBJECT) {
+			/* only a slot of the outer blob, or one a nested blob filled, gets here: the
+			 * reader checks the others (FORMAT.md §9) */
+			ZVAL_NULL(dest);
 			return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_TYPE, "back-reference to a non-object");
 		}
 		ZVAL_COPY(dest, t);
@@ -555,14 +567,14 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	dframe *f;
 
 	if (d->depth == 0) {
-		dest = &d->root;
+		dest = d->rootp;
 	} else {
 		dest = slot_for(d, &d->frames[d->depth - 1], ev, &info);
 		if (!dest) {
 			return FAILURE;
 		}
 	}
-	if (ev->slot && d->r.refs) {
+	if (ev->slot && d->track) {
 		if (UNEXPECTED(ev->slot >= d->slots_cap)) {
 			d->slots = grow_ptrs(d->slots, &d->slots_cap, ev->slot, sizeof(zval *));
 		}
@@ -714,7 +726,7 @@ static zend_always_inline int put_item(decoder *d, zval *zv, int type, const zs_
                                        zend_property_info *info, zend_object *owner,
                                        const unsigned char *at)
 {
-	if (d->r.refs && type != ZS_EV_BACKREF_REF) {
+	if (d->track && type != ZS_EV_BACKREF_REF) {
 		/* the slot just taken (on_value() records it the same way) */
 		uint32_t slot = d->r.nslots;
 		if (UNEXPECTED(slot >= d->slots_cap)) {
@@ -976,6 +988,13 @@ static void free_decoder(decoder *d)
 	if (d->created) {
 		efree(d->created);
 	}
+	for (i = 0; i < d->nroots; i++) {
+		zval_ptr_dtor(d->roots[i]);
+		efree(d->roots[i]);
+	}
+	if (d->roots) {
+		efree(d->roots);
+	}
 	zs_reader_free(&d->r);
 	zser_dec_keycache_leave();
 }
@@ -997,8 +1016,114 @@ static void report(decoder *d, size_t len, bool throw_on_error)
 	}
 }
 
-zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
-                        const zser_decode_opts *opts)
+/* ==== Nested blobs (FORMAT.md §8.3) ==== */
+
+/* A nested blob takes over the slot tables of the outer decoder until nest_end(), and its
+ * value lives on the heap, where the outer decoder keeps it (the slots point into it). */
+static zend_result nest_start(decoder *d, zser_dec_nest *ctx)
+{
+	decoder *o;
+
+	if (!ctx) {
+		return zser_dec_failf(d, 1, ZS_WE_NESTED, "nested blob outside its object");
+	}
+	o = ctx->d;
+	if (d->r.base != ctx->next || ctx->next >= ctx->end) {
+		return zser_dec_failf(d, 2, ZS_WE_NESTED_BASE, "nested blob out of place");
+	}
+	if (d->r.refs && !o->track) {
+		return zser_dec_failf(d, 1, ZS_WE_REF_FLAG, "reference flag mismatch");
+	}
+	d->outer = ctx;
+	d->track = o->track;
+	d->slots = o->slots;
+	d->slots_cap = o->slots_cap;
+	d->slot_owner = o->slot_owner;
+	d->slot_owner_cap = o->slot_owner_cap;
+	o->slots = NULL;
+	o->slots_cap = 0;
+	o->slot_owner = NULL;
+	o->slot_owner_cap = 0;
+	d->rootp = emalloc(sizeof(zval));
+	ZVAL_UNDEF(d->rootp);
+	return SUCCESS;
+}
+
+/* Hands the slot tables back; after a failure without the slots this blob filled (what they
+ * pointed to is freed), so that a back-reference to them is an unfilled slot's error. */
+static void nest_end(decoder *d, bool ok)
+{
+	zser_dec_nest *ctx = d->outer;
+	decoder *o = ctx->d;
+	uint32_t i;
+
+	if (ok) {
+		ctx->next = d->r.nslots;
+	} else {
+		for (i = d->r.base + 1; i < d->slots_cap; i++) {
+			d->slots[i] = NULL;
+		}
+		for (i = d->r.base + 1; i < d->slot_owner_cap; i++) {
+			d->slot_owner[i] = NULL;
+		}
+	}
+	o->slots = d->slots;
+	o->slots_cap = d->slots_cap;
+	o->slot_owner = d->slot_owner;
+	o->slot_owner_cap = d->slot_owner_cap;
+	d->slots = NULL;
+	d->slots_cap = 0;
+	d->slot_owner = NULL;
+	d->slot_owner_cap = 0;
+}
+
+/* After a nested blob decoded: its queued calls and warnings join the outer decoder's, to
+ * be made when the outermost blob is complete, as unserialize() defers them, its objects are
+ * the outer decoder's created objects, and its value stays with the outer decoder. Returns
+ * the value for the caller. */
+static void nest_finish(decoder *d, zval *result)
+{
+	decoder *o = d->outer->d;
+	uint32_t i;
+
+	for (i = 0; i < d->ncalls; i++) {
+		delayed *c = &d->calls[i];
+		zser_dec_queue_call(o, c->obj, Z_ISUNDEF(c->data) ? NULL : &c->data, c->kind);
+		OBJ_RELEASE(c->obj);
+	}
+	d->ncalls = 0;
+	for (i = 0; i < d->ndeferred; i++) {
+		if (o->ndeferred == o->deferred_cap) {
+			o->deferred = grow_ptrs(o->deferred, &o->deferred_cap, o->ndeferred,
+			                        sizeof(zend_class_entry *));
+		}
+		o->deferred[o->ndeferred++] = d->deferred[i];
+	}
+	d->ndeferred = 0;
+	/* if the outer blob fails, no destructor runs on these either; the outer decoder holds
+	 * them until then, as the value may have lost them */
+	for (i = 0; i < d->ncreated; i++) {
+		zval obj;
+		o->created = grow_ptrs(o->created, &o->created_cap, o->ncreated, sizeof(zend_object *));
+		o->created[o->ncreated++] = d->created[i];
+		ZVAL_OBJ_COPY(&obj, d->created[i]);
+		keep(o, &obj);
+	}
+	/* with those of blobs nested in this one, whose slots are the outer decoder's too */
+	for (i = 0; i <= d->nroots; i++) {
+		if (o->nroots == o->roots_cap) {
+			o->roots = grow_ptrs(o->roots, &o->roots_cap, o->nroots, sizeof(zval *));
+		}
+		o->roots[o->nroots++] = i < d->nroots ? d->roots[i] : d->rootp;
+	}
+	d->nroots = 0;
+	ZVAL_COPY_DEREF(result, d->rootp);
+}
+
+/* ==== Driver ==== */
+
+static zend_result decode(zval *result, const unsigned char *buf, size_t len,
+                          const zser_decode_opts *opts, zser_dec_nest *ctx, uint32_t level)
 {
 	decoder d;
 	zs_event ev;
@@ -1017,15 +1142,26 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
+	d.rootp = &d.root;
 	zser_dec_keycache_enter();
 	zs_reader_init(&d.r, buf, len, &zser_dec_emalloc,
 	               depth <= 0 || depth > ZS_WIRE_MAX_DEPTH ? 0 : (uint32_t)depth);
 	if ((sc = zser_dec_shape_cache()) != NULL) {
 		zs_reader_use_memo(&d.r, &sc->memo);
 	}
+	/* each nested call costs C stack: their number is bounded whatever the depth */
+	if (ZSER_G(dec_calls) > ZS_WIRE_MAX_NEST + 1) {
+		zser_dec_failf(&d, 0, ZS_WE_DEPTH, "maximum depth exceeded");
+		goto fail;
+	}
+	d.r.level = level;
 	if (!zs_reader_header(&d.r)) {
 		goto fail;
 	}
+	if (d.r.nested && nest_start(&d, ctx) != SUCCESS) {
+		goto fail;
+	}
+	d.track = d.track || d.r.refs;
 	for (;;) {
 		if (d.depth > 0) {
 			if (run_fast(&d) != SUCCESS) {
@@ -1052,6 +1188,17 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	if (!zs_reader_finish(&d.r)) {
 		goto fail;
 	}
+	if (d.outer) {
+		if (d.r.nslots > d.outer->end) {
+			/* more slots than the outer blob reserved */
+			zser_dec_failf(&d, 2, ZS_WE_NESTED_BASE, "nested blob out of place");
+			goto fail;
+		}
+		nest_end(&d, true);
+		nest_finish(&d, result);
+		free_decoder(&d);
+		return SUCCESS;
+	}
 	for (i = 0; i < d.ndeferred; i++) {
 		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred[i]->name));
 	}
@@ -1075,9 +1222,45 @@ fail:
 	for (i = 0; i < d.ncreated; i++) {
 		GC_ADD_FLAGS(d.created[i], IS_OBJ_DESTRUCTOR_CALLED);
 	}
+	if (d.outer) {
+		nest_end(&d, false);
+	}
 	free_decoder(&d);
-	zval_ptr_dtor(&d.root);
+	zval_ptr_dtor(d.rootp);
+	if (d.rootp != &d.root) {
+		efree(d.rootp);
+	}
 	return FAILURE;
+}
+
+zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
+                        const zser_decode_opts *opts)
+{
+	/* as var.c's php_var_unserialize_init(): a call made inside Serializable::unserialize()
+	 * of an outer call continues its state (depth and, for a nested blob, slots; not
+	 * allowed_classes, which unserialize() sets again on every call), one under serialize_lock (in
+	 * __unserialize(), __wakeup()) starts afresh */
+	zser_dec_nest *prev = ZSER_G(dec_outer), *ctx = BG(serialize_lock) ? NULL : prev;
+	zser_decode_opts nested;
+	uint32_t level = 0;
+	zend_result res;
+
+	if (ctx) {
+		nested = *opts;
+		if (!opts->max_depth_set) {
+			/* unserialize() counts on from the outer call's depth unless given its own */
+			nested.max_depth = ctx->d->r.max_depth;
+			level = ctx->level;
+		}
+		opts = &nested;
+	}
+	/* only a Serializable object's unserialize() made here shares this state */
+	ZSER_G(dec_outer) = NULL;
+	ZSER_G(dec_calls)++;
+	res = decode(result, buf, len, opts, ctx, level);
+	ZSER_G(dec_calls)--;
+	ZSER_G(dec_outer) = prev;
+	return res;
 }
 
 PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char *buf, size_t len)
@@ -1087,5 +1270,6 @@ PHP_ZSER_API zend_result php_zser_unserialize(zval *result, const unsigned char 
 	opts.allowed = NULL;
 	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
+	opts.max_depth_set = false;
 	return zser_decode(result, buf, len, &opts);
 }

@@ -285,6 +285,8 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
 {
 	zend_class_entry *ce;
+	zser_dec_nest nest, *prev;
+	bool ok;
 
 	if (resolve_class(d, ev->cls, &ce) != SUCCESS) {
 		return FAILURE;
@@ -304,9 +306,17 @@ zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		d->deferred[d->ndeferred++] = ce;
 		return new_object(d, dest, ce, ev->cls);
 	}
-	BG(serialize_lock)++;
-	if (ce->unserialize(dest, ce, ev->str, ev->len, NULL) != SUCCESS) {
-		BG(serialize_lock)--;
+	/* without serialize_lock, as var_unserializer's object_custom(): a zser_unserialize()
+	 * made inside continues this decode's slots after the object's own (FORMAT.md §8.3) */
+	nest.d = d;
+	nest.next = ev->slot;
+	nest.end = ev->slot + ev->reserve;
+	nest.level = d->r.level;
+	prev = ZSER_G(dec_outer);
+	ZSER_G(dec_outer) = &nest;
+	ok = ce->unserialize(dest, ce, ev->str, ev->len, NULL) == SUCCESS;
+	ZSER_G(dec_outer) = prev;
+	if (!ok) {
 		if (Z_TYPE_P(dest) == IS_OBJECT) {
 			created(d, Z_OBJ_P(dest));
 		}
@@ -316,7 +326,6 @@ zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
 		return zser_dec_failf(d, ev->pos, ZSER_E_UNSERIALIZE_FAILED, "%s::unserialize() failed",
 		                      ZSTR_VAL(ce->name));
 	}
-	BG(serialize_lock)--;
 	if (Z_TYPE_P(dest) == IS_OBJECT) {
 		created(d, Z_OBJ_P(dest));
 	}
@@ -520,7 +529,7 @@ zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *inf
 	}
 	if (Z_ISREF_P(dest)) {
 		ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(dest), info);
-	} else if (slot && d->r.refs) {
+	} else if (slot && d->track) {
 		/* a later BACKREF_REF to this slot must give the reference this type source */
 		if (slot >= d->slot_owner_cap) {
 			d->slot_owner =

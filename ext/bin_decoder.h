@@ -69,8 +69,23 @@ typedef struct delayed {
 	uint8_t kind;
 } delayed;
 
+/* An OBJECT_BLOB whose Serializable::unserialize() is running (FORMAT.md §8.3): a nested blob
+ * decoded there continues the slots of d. */
+typedef struct zser_dec_nest {
+	struct decoder *d;
+	uint32_t next;  /* slots taken so far: the base the next nested blob must have */
+	uint32_t end;   /* the last slot reserved for the payload's nested blobs */
+	uint32_t level; /* the levels open around the OBJECT_BLOB (§11) */
+} zser_dec_nest;
+
 typedef struct decoder {
 	const zser_decode_opts *opts;
+	/* slots are recorded: the blob has the reference flag, or is nested in one that records */
+	bool track;
+	zser_dec_nest *outer; /* set in a nested blob decoded with its outer blob's slots */
+	zval *rootp;          /* where the value is built: root, or on the heap in a nested blob */
+	zval **roots;         /* the values of nested blobs, which slots may point into */
+	uint32_t nroots, roots_cap;
 	zval root;
 	/* the string table's entries are the reader's, the zend_string made of each in its
 	 * user word (str_entry()) */

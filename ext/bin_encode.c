@@ -16,6 +16,7 @@
 #include "zend_smart_str.h"
 #include "zend_exceptions.h"
 #include "zend_enum.h"
+#include "ext/standard/basic_functions.h"
 #include "ext/standard/php_incomplete_class.h"
 #include "zser_internal.h"
 #include "zs_wire_write.h"
@@ -128,7 +129,8 @@ struct encoder {
 	uint32_t *id_slots;
 	uint32_t id_mask;
 	uint32_t id_shift;
-	uint32_t n; /* last slot taken, as data->n in var.c */
+	uint32_t n;    /* last slot taken, as data->n in var.c */
+	uint32_t root; /* the slot of the value this call writes (var.c's is_root) */
 	uint32_t depth;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
@@ -1306,7 +1308,7 @@ static zend_always_inline zend_result encode_array(encoder *e, zval *v)
 		return FAILURE;
 	}
 	/* the top-level array counts as unshared, as in var.c */
-	e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
+	e->rcn = e->n > e->root && (rcn || GC_REFCOUNT(Z_ARRVAL_P(v)) > 1);
 	res = encode_array_body(e, Z_ARRVAL_P(v), v);
 	e->rcn = rcn;
 	e->depth--;
@@ -1573,6 +1575,84 @@ zend_result zser_enc_props(encoder *e, zval *struc, zend_string *name, HashTable
 	return encode_props(e, struc, name, props, incomplete);
 }
 
+/* ==== Nested calls (FORMAT.md §8.3) ==== */
+
+/* Forgets the identity entries from `nheld` on, as if the objects and references they hold
+ * had not been met. */
+static void id_rewind(encoder *e, uint32_t nheld)
+{
+	uint32_t i;
+
+	if (nheld == e->nheld) {
+		return;
+	}
+	for (i = nheld; i < e->nheld; i++) {
+		zval_ptr_dtor(&e->held[i]);
+	}
+	e->nheld = nheld;
+	memset(e->id_slots, 0, (size_t)(e->id_mask + 1) * sizeof(uint32_t));
+	for (i = 0; i < nheld; i++) {
+		id_place(e, i);
+	}
+}
+
+void zser_enc_nest_begin(encoder *e, zser_enc_mark *m)
+{
+	m->prev = ZSER_G(enc_outer);
+	m->n = e->n;
+	m->nheld = e->nheld;
+	ZSER_G(enc_outer) = e;
+}
+
+uint32_t zser_enc_nest_end(encoder *e, const zser_enc_mark *m, bool written)
+{
+	ZSER_G(enc_outer) = m->prev;
+	if (!written) {
+		/* serialize() writes N, which takes one slot: the nested calls' slots and what
+		 * they met are dropped, so that later slot numbers stay those of the reader */
+		id_rewind(e, m->nheld);
+		e->n = m->n;
+		return 0;
+	}
+	return e->n - m->n;
+}
+
+void zser_enc_reserve(encoder *e, uint32_t slots)
+{
+	write_varint(e, (uint64_t)slots - 1);
+}
+
+/* A nested call shares the outer encoder's slot counter, identity table and depth while it
+ * runs, and hands them back when it ends; on failure, without what it added. */
+static void nest_enter(encoder *e, encoder *outer)
+{
+	e->held = outer->held;
+	e->nheld = outer->nheld;
+	e->id_slots = outer->id_slots;
+	e->id_mask = outer->id_mask;
+	e->id_shift = outer->id_shift;
+	e->n = outer->n;
+	e->depth = outer->depth;
+}
+
+static void nest_leave(encoder *e, encoder *outer, bool ok)
+{
+	if (!ok) {
+		id_rewind(e, outer->nheld);
+		e->n = outer->n;
+	}
+	outer->held = e->held;
+	outer->nheld = e->nheld;
+	outer->id_slots = e->id_slots;
+	outer->id_mask = e->id_mask;
+	outer->id_shift = e->id_shift;
+	outer->n = e->n;
+	outer->refs |= e->refs;
+	e->held = NULL;
+	e->nheld = 0;
+	e->id_slots = NULL;
+}
+
 /* ==== Values ==== */
 
 /* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
@@ -1740,6 +1820,17 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 {
 	encoder e;
 	zend_result res;
+	/* as var.c's php_var_serialize_init(): a call made inside Serializable::serialize() of
+	 * an outer call continues its state, one under serialize_lock (in __serialize(),
+	 * __sleep()) starts afresh */
+	encoder *prev = ZSER_G(enc_outer), *outer = BG(serialize_lock) ? NULL : prev;
+
+	if (ZSER_G(enc_calls) > ZS_WIRE_MAX_NEST) {
+		zend_throw_exception_ex(zser_ce_ZserException, ZS_WE_DEPTH,
+		                        "Maximum nesting of %d zser_serialize() calls exceeded",
+		                        ZS_WIRE_MAX_NEST);
+		return FAILURE;
+	}
 
 	e.base = e.p = e.stack;
 	e.end = e.stack + OUT_STACK;
@@ -1778,10 +1869,24 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.refs = false;
 	e.rcn = false;
 
-	e.p = zs_wire_put_header(e.p, false);
+	if (outer) {
+		nest_enter(&e, outer);
+		e.p = zs_wire_put_nested_header(e.p, false, e.n);
+	} else {
+		e.p = zs_wire_put_header(e.p, false);
+	}
+	e.root = e.n + 1;
+	/* only a Serializable object's serialize() made here shares this state */
+	ZSER_G(enc_outer) = NULL;
+	ZSER_G(enc_calls)++;
 	res = encode_value(&e, value);
+	ZSER_G(enc_calls)--;
+	ZSER_G(enc_outer) = prev;
 	if (EG(exception)) {
 		res = FAILURE;
+	}
+	if (outer) {
+		nest_leave(&e, outer, res == SUCCESS);
 	}
 	if (res == SUCCESS) {
 		if (e.refs) {

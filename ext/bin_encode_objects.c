@@ -85,10 +85,19 @@ zend_result zser_enc_custom(encoder *e, zval *struc)
 	zend_class_entry *ce = Z_OBJCE_P(struc);
 	unsigned char *data = NULL;
 	size_t len;
+	zser_enc_mark mark;
+	uint32_t slots;
+	bool ok;
 
-	if (ce->serialize(struc, &data, &len, NULL) == SUCCESS) {
-		zser_enc_tag(e, ZS_T_OBJECT_BLOB);
+	zser_enc_nest_begin(e, &mark);
+	ok = ce->serialize(struc, &data, &len, NULL) == SUCCESS;
+	slots = zser_enc_nest_end(e, &mark, ok);
+	if (ok) {
+		zser_enc_tag(e, slots ? ZS_T_OBJECT_BLOB_SLOTS : ZS_T_OBJECT_BLOB);
 		zser_enc_string(e, ce->name);
+		if (slots) {
+			zser_enc_reserve(e, slots);
+		}
 		zser_enc_bytes(e, data, len);
 	} else {
 		/* as var.c: later references to this object become null too */

@@ -29,6 +29,19 @@ zend_result zser_enc_data(encoder *e, HashTable *data, bool shared);
 zend_result zser_enc_props(encoder *e, zval *struc, zend_string *name, HashTable *props,
                            bool incomplete);
 
+/* Around a Serializable object's serialize() (FORMAT.md §8.3): a zser_serialize() made inside
+ * continues e's slots and identity table. nest_begin() returns what nest_end() restores;
+ * nest_end() returns how many slots the nested calls took, or, when `written` is false (the
+ * object is written as null), forgets what they took and returns 0. */
+typedef struct zser_enc_mark {
+	struct encoder *prev;
+	uint32_t n, nheld;
+} zser_enc_mark;
+void zser_enc_nest_begin(encoder *e, zser_enc_mark *m);
+uint32_t zser_enc_nest_end(encoder *e, const zser_enc_mark *m, bool written);
+/* OBJECT_BLOB_SLOTS's count: `slots` >= 1 (FORMAT.md §8.3). */
+void zser_enc_reserve(encoder *e, uint32_t slots);
+
 /* ---- bin_encode_objects.c, for encode_object(): each calls the method and writes the
  * object, or null where serialize() writes N; FAILURE stops the walk ---- */
 

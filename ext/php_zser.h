@@ -52,6 +52,13 @@ struct zser_shape_cache *shapes;
  * outside a request. */
 struct zser_key_memo *key_memo;
 bool key_memo_on;
+/* Nested calls (FORMAT.md §8.3): the encoder, and the decoder's OBJECT_BLOB, whose
+ * Serializable method is running, so that a zser_serialize() or zser_unserialize() it makes
+ * continues their slots; NULL elsewhere. enc_calls / dec_calls: the zser_serialize() and
+ * zser_unserialize() calls running, each inside the one before (ZS_WIRE_MAX_NEST). */
+struct encoder *enc_outer;
+struct zser_dec_nest *dec_outer;
+uint32_t enc_calls, dec_calls;
 ZEND_END_MODULE_GLOBALS(zser)
 
 ZEND_EXTERN_MODULE_GLOBALS(zser)

@@ -78,6 +78,11 @@ static PHP_RINIT_FUNCTION(zser)
 #endif
 	zser_decode_cache_start();
 	zser_encode_cache_start();
+	/* a request that ended in a bailout may have left them set */
+	ZSER_G(enc_outer) = NULL;
+	ZSER_G(dec_outer) = NULL;
+	ZSER_G(enc_calls) = 0;
+	ZSER_G(dec_calls) = 0;
 	return SUCCESS;
 }
 

@@ -351,6 +351,24 @@ class ZserException extends Exception
 
     /**
      * @var int
+     * @cvalue ZS_WE_NESTED
+     */
+    public const NESTED_OUTSIDE = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_NESTED_BASE
+     */
+    public const NESTED_OUT_OF_PLACE = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_UNFILLED
+     */
+    public const UNFILLED_SLOT = UNKNOWN;
+
+    /**
+     * @var int
      * @cvalue ZSER_E_UNSERIALIZE_FAILED
      */
     public const UNSERIALIZE_FAILED = UNKNOWN;

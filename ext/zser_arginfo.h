@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 2e8aed36244f362dad8489141dc5d98428f2c8d3 */
+ * Stub hash: c5357f0af03cbedea2ca5b212a2366ef423361df */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -263,6 +263,24 @@ static zend_class_entry *register_class_ZserException(zend_class_entry *class_en
 	zend_string *const_REF_FLAG_MISMATCH_name = zend_string_init_interned("REF_FLAG_MISMATCH", sizeof("REF_FLAG_MISMATCH") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_REF_FLAG_MISMATCH_name, &const_REF_FLAG_MISMATCH_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_REF_FLAG_MISMATCH_name);
+
+	zval const_NESTED_OUTSIDE_value;
+	ZVAL_LONG(&const_NESTED_OUTSIDE_value, ZS_WE_NESTED);
+	zend_string *const_NESTED_OUTSIDE_name = zend_string_init_interned("NESTED_OUTSIDE", sizeof("NESTED_OUTSIDE") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_NESTED_OUTSIDE_name, &const_NESTED_OUTSIDE_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_NESTED_OUTSIDE_name);
+
+	zval const_NESTED_OUT_OF_PLACE_value;
+	ZVAL_LONG(&const_NESTED_OUT_OF_PLACE_value, ZS_WE_NESTED_BASE);
+	zend_string *const_NESTED_OUT_OF_PLACE_name = zend_string_init_interned("NESTED_OUT_OF_PLACE", sizeof("NESTED_OUT_OF_PLACE") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_NESTED_OUT_OF_PLACE_name, &const_NESTED_OUT_OF_PLACE_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_NESTED_OUT_OF_PLACE_name);
+
+	zval const_UNFILLED_SLOT_value;
+	ZVAL_LONG(&const_UNFILLED_SLOT_value, ZS_WE_UNFILLED);
+	zend_string *const_UNFILLED_SLOT_name = zend_string_init_interned("UNFILLED_SLOT", sizeof("UNFILLED_SLOT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_UNFILLED_SLOT_name, &const_UNFILLED_SLOT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_UNFILLED_SLOT_name);
 
 	zval const_UNSERIALIZE_FAILED_value;
 	ZVAL_LONG(&const_UNSERIALIZE_FAILED_value, ZSER_E_UNSERIALIZE_FAILED);

@@ -17,6 +17,8 @@ typedef struct zser_decode_opts {
 	HashTable *allowed;  /* lower-case class names; NULL: every class is allowed */
 	zend_long max_depth; /* 0: the format's cap (FORMAT.md §11) */
 	bool throw_on_error; /* ZserException instead of false + E_WARNING */
+	/* max_depth given: else a nested call (FORMAT.md §8.3) counts on from its outer call's */
+	bool max_depth_set;
 } zser_decode_opts;
 
 /* ZserException codes (FORMAT.md §13): 1-99 are the format's errors, the zs_wire_error

@@ -120,6 +120,14 @@ $cases = [
 	['zser bad version', "Z\x07\xc0", [], 'unsupported format version'],
 	['zser truncated list', "Z\x01\xcf\xff\xff\xff\x07", [], 'count exceeds input'],
 	['zser valid', "Z\x01\x92\x41a\x60", [], null],
+	// nested blobs and OBJECT_BLOB_SLOTS (FORMAT.md §8.3)
+	['zser nested, refs to outer slots', "Z\xC1\x04\x93\xD6\x02\xD7\x00\xD6\x06", [], null],
+	['zser nested, huge base', "Z\x41\xFC\xFF\xFF\xFF\x0F\xC0", [], null],
+	['zser nested, base past the limit', "Z\x41\xFE\xFF\xFF\xFF\x0F\xC0", [], 'table limit exceeded'],
+	['zser nested, truncated base', "Z\x41", [], 'truncated input'],
+	['zser reserved slots', "Z\x81\x94\xD8\x41A\x01\x03xyz\xD6\x02\x07\xD7\x04", [], null],
+	['zser reserved slots past the payload', "Z\x01\xD8\x41A\x03\x03xyz", [], 'count exceeds input'],
+	['zser ref to a later slot', "Z\x81\x92\xD8\x41A\x01\x03xyz\xD6\x04", [], 'back-reference out of range'],
 	['empty input', '', [], 'empty input'],
 	['unknown format', "\x89PNG", [], 'unrecognised format'],
 ];
@@ -135,6 +143,20 @@ foreach ($cases as [$name, $blob, $args, $want]) {
 		ok($r2[0] === ($want === null ? 0 : 1), "$name: " . implode(' ', $more) . " exit {$r2[0]}");
 	}
 }
+
+// dump names the reserved slots and the slots of the outer blob
+$r = zser_run(['dump'], "Z\x81\x94\xD8\x41A\x01\x03xyz\xD6\x02\x07\xD7\x04");
+ok(str_contains($r[1], 'object(A)#2 serialized(3) nested slots #3-#4 "xyz"') &&
+	str_contains($r[1], 'object#3 (a slot a nested blob filled)') &&
+	str_contains($r[1], '[3] => &#5 (same reference)'), "dump of OBJECT_BLOB_SLOTS: $r[1]");
+$r = zser_run(['dump'], "Z\xC1\x04\x93\xD6\x02\xD7\x00\xD6\x06");
+ok(str_contains($r[1], 'format: zser v1, nested after slot 5, 10 bytes') &&
+	str_contains($r[1], 'object#3 (a slot of the outer blob)') &&
+	str_contains($r[1], '&#1 (a slot of the outer blob)') &&
+	str_contains($r[1], '[2] => object#3 (a slot of the outer blob)'), "dump of a nested blob: $r[1]");
+$r = zser_run(['dump', '--json'], "Z\xC1\x04\x91\xD7\x00");
+ok(str_contains($r[1], '"nested_base":5') && str_contains($r[1], '{"type":"slotref","target":1,"reference":true}'),
+	"dump --json of a nested blob: $r[1]");
 
 // Readers and writers keep their nesting on the heap, so a 256 KB stack, far too small for one
 // C frame per level, reads and writes a value nested nearly as deep as the default limit allows.

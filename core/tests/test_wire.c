@@ -399,7 +399,7 @@ static void test_header_and_limits(void)
 	ZS_CHECK(check(&x, &pos) == ZS_WE_VERSION && pos == 1);
 	x.b[0] = 'a';
 	ZS_CHECK(check(&x, &pos) == ZS_WE_MAGIC && pos == 0);
-	for (i = 0xD8; i < 0xF0; i++) {
+	for (i = 0xD9; i < 0xF0; i++) {
 		hdr(&x);
 		tag(&x, (unsigned char)i);
 		ZS_CHECK(check(&x, NULL) == ZS_WE_TAG);
@@ -1070,6 +1070,113 @@ static void test_colliding_keys(void)
 	zs_reader_free(&r);
 }
 
+// Nested blobs and OBJECT_BLOB_SLOTS (FORMAT.md §2, §8.3): the base in the header, slots of the
+// outer blob and reserved slots taken by back-references, and the reader's checks.
+static zs_wire_error check_bytes(const char *b, size_t n, size_t *pos)
+{
+	blob x;
+	x.n = 0;
+	raw(&x, b, n);
+	return check(&x, pos);
+}
+
+static void test_nested(void)
+{
+	static const char nested_refs[] = "Z\xC1\x04\x93\xD6\x02\xD7\x00\xD6\x06";
+	static const char outer[] = "Z\x81\x94\xD8\x41"
+	                            "A\x01\x03xyz\xD6\x02\x07\xD7\x04";
+	zs_reader r;
+	zs_event ev;
+	unsigned char b[32];
+	size_t pos = 0, n, i;
+	int v;
+
+	// a nested blob alone: its value takes slot base + 1
+	zs_reader_init(&r, "Z\x41\x04\xC0", 4, &zs_alloc_libc, 0);
+	ZS_CHECK(zs_reader_header(&r) && r.nested && r.base == 5 && r.nslots == 5);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.slot == 6 && zs_reader_finish(&r));
+	zs_reader_free(&r);
+	ZS_CHECK(zs_wire_put_nested_header(b, true, 5) - b == 3 && memcmp(b, "Z\xC1\x04", 3) == 0);
+	// header errors: the version is bits 0-5, the base a canonical varint within the slot limit
+	ZS_CHECK(check_bytes("Z\x61\xC0", 3, &pos) == ZS_WE_VERSION && pos == 1);
+	ZS_CHECK(check_bytes("Z\x41", 2, &pos) == ZS_WE_TRUNCATED && pos == 2);
+	ZS_CHECK(check_bytes("Z\x41\x80\x00\xC0", 5, &pos) == ZS_WE_VARINT && pos == 2);
+	ZS_CHECK(check_bytes("Z\x41\xFE\xFF\xFF\xFF\x0F\xC0", 8, &pos) == ZS_WE_LIMIT && pos == 2);
+	ZS_CHECK(check_bytes("Z\x41\xFD\xFF\xFF\xFF\x0F\xC0", 8, NULL) == ZS_WE_LIMIT);
+	ZS_CHECK(check_bytes("Z\x41\xFC\xFF\xFF\xFF\x0F\xC0", 8, NULL) == ZS_WE_NONE);
+	// back-references to the outer blob's slots (any kind) and to its own (checked)
+	ZS_CHECK(check_bytes(nested_refs, sizeof(nested_refs) - 1, NULL) == ZS_WE_NONE);
+	ZS_CHECK(check_bytes("Z\xC1\x04\x92\x01\xD6\x06", 7, &pos) == ZS_WE_BACKREF_TYPE && pos == 5);
+	ZS_CHECK(check_bytes("Z\xC1\x04\x92\x01\xD6\x07", 7, &pos) == ZS_WE_BACKREF && pos == 5);
+	ZS_CHECK(check_bytes("Z\xC1\x04\x91\xD7\x06", 6, &pos) == ZS_WE_BACKREF && pos == 4);
+	ZS_CHECK(check_bytes("Z\x41\x04\x91\xD7\x00", 6, &pos) == ZS_WE_REF_FLAG && pos == 4);
+	// a large base costs no table: slot_obj holds only the blob's own slots
+	n = (size_t)(zs_wire_put_nested_header(b, true, 0x7FFFFFFF) - b);
+	memcpy(b + n, "\x91\xD6\x00", 3);
+	zs_reader_init(&r, b, n + 3, &zs_alloc_libc, 0);
+	ZS_CHECK(zs_reader_header(&r));
+	while (!zs_reader_done(&r) && zs_reader_next(&r, &ev)) {
+	}
+	ZS_CHECK(zs_reader_finish(&r) && r.slots_cap < 64);
+	zs_reader_free(&r);
+
+	// OBJECT_BLOB_SLOTS: the object's slot 2, then 3 and 4 reserved; the int takes slot 5
+	ZS_CHECK(check_bytes(outer, sizeof(outer) - 1, NULL) == ZS_WE_NONE);
+	zs_reader_init(&r, outer, sizeof(outer) - 1, &zs_alloc_libc, 0);
+	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && zs_reader_next(&r, &ev));
+	ZS_CHECK(ev.type == ZS_EV_OBJECT_BLOB && ev.slot == 2 && ev.reserve == 2 && ev.len == 3);
+	ZS_CHECK(r.nslots == 4 && zs_reader_next(&r, &ev) && ev.target == 3);
+	ZS_CHECK(zs_reader_next(&r, &ev) && ev.slot == 6);
+	zs_reader_free(&r);
+	ZS_CHECK(check_bytes("Z\x81\x92\xD8\x41"
+	                     "A\x01\x03xyz\xD6\x04",
+	                     13, &pos) == ZS_WE_BACKREF &&
+	         pos == 11);
+	ZS_CHECK(check_bytes("Z\x01\xD8\x41"
+	                     "A\x03\x03xyz",
+	                     10, &pos) == ZS_WE_COUNT &&
+	         pos == 2);
+	ZS_CHECK(check_bytes("Z\x01\xD8\x41"
+	                     "A\x02\x03xyz",
+	                     10, NULL) == ZS_WE_NONE);
+	ZS_CHECK(check_bytes("Z\x01\xD8\x41"
+	                     "A\x02\x04xyz",
+	                     10, &pos) == ZS_WE_TRUNCATED &&
+	         pos == 2);
+	// the reference flag may stand for the payload's nested blobs, with OBJECT_BLOB_SLOTS only
+	ZS_CHECK(check_bytes("Z\x81\xD8\x41"
+	                     "A\x00\x01x",
+	                     8, NULL) == ZS_WE_NONE);
+	ZS_CHECK(check_bytes("Z\x81\xD4\x41"
+	                     "A\x01x",
+	                     7, &pos) == ZS_WE_REF_FLAG &&
+	         pos == 1);
+	ZS_CHECK(check_bytes("Z\x01\x92\xD8\x41"
+	                     "A\x00\x01x\xD6\x02",
+	                     11, &pos) == ZS_WE_REF_FLAG);
+
+	// cut at every length, every byte set to every value: the inline paths agree with
+	// zs_reader_next() (a slot below the base leaves the inline path), and the reader returns
+	for (n = 2; n < sizeof(outer); n++) {
+		same_events((const unsigned char *)outer, n, 0);
+		same_events((const unsigned char *)nested_refs, n < sizeof(nested_refs) ? n : 2, 0);
+	}
+	for (i = 0; i < sizeof(outer) - 1; i++) {
+		for (v = 0; v < 256; v++) {
+			memcpy(b, outer, sizeof(outer) - 1);
+			b[i] = (unsigned char)v;
+			same_events(b, sizeof(outer) - 1, 0);
+			same_verdict(b, sizeof(outer) - 1, 2);
+			if (i < sizeof(nested_refs) - 1) {
+				memcpy(b, nested_refs, sizeof(nested_refs) - 1);
+				b[i] = (unsigned char)v;
+				same_events(b, sizeof(nested_refs) - 1, 0);
+				same_verdict(b, sizeof(nested_refs) - 1, 1);
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	zs_shape_memo_init(&memo, &zs_alloc_libc);
@@ -1089,6 +1196,7 @@ int main(void)
 	test_large_map_duplicates();
 	test_object_numeric_names();
 	test_colliding_keys();
+	test_nested();
 	ZS_CHECK(memo_shapes > 0);
 	zs_shape_memo_clear(&memo);
 	return zs_test_done("test_wire");

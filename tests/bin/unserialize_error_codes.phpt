@@ -2,9 +2,24 @@
 ZserException::getCode(): every code defined as a ZserException constant, triggered by a blob (FORMAT.md §13)
 --EXTENSIONS--
 zser
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 enum E { case A; const B = 1; }
+// Serializable: S keeps its payload, N decodes it as a nested blob (FORMAT.md §8.3)
+class S implements Serializable
+{
+    public $d;
+    public function serialize() { return ''; }
+    public function unserialize($d) { $this->d = $d; }
+}
+class N implements Serializable
+{
+    public $v;
+    public function serialize() { return ''; }
+    public function unserialize($d) { $this->v = zser_unserialize($d, ['throw_on_error' => true]); }
+}
 class P { public $a; }
 class U
 {
@@ -16,7 +31,7 @@ $cases = [
     'NOT_ZSER' => ["X\x01\xC0"],
     'UNSUPPORTED_VERSION' => ["Z\x02\xC0"],
     'TRUNCATED' => ["Z\x01"],
-    'UNKNOWN_TAG' => ["Z\x01\xD8"],
+    'UNKNOWN_TAG' => ["Z\x01\xD9"],
     'OVERLONG_VARINT' => ["Z\x01\xCD\x80\x00"],
     'NON_CANONICAL_INT' => ["Z\x01\xC3\x05"],
     'NON_CANONICAL_FLOAT' => ["Z\x01\xCC" . pack('e', 1.0)],
@@ -37,6 +52,9 @@ $cases = [
     'DEPTH' => ["Z\x01\x91\x91\x00", ['max_depth' => 1]],
     'TRAILING_BYTES' => ["Z\x01\xC0\xC0"],
     'REF_FLAG_MISMATCH' => ["Z\x81\xC0"],
+    'NESTED_OUTSIDE' => ["Z\x41\x00\xC0"],
+    // slot 3 was reserved for nested blobs, but S::unserialize() decoded none
+    'UNFILLED_SLOT' => ["Z\x81\x92\xD8\x41S\x00\x01x\xD6\x02"],
     'ENUM_CLASS_NOT_FOUND' => ["Z\x01\xD5\x44Nope\x41A"],
     'NOT_AN_ENUM' => ["Z\x01\xD5\x48stdClass\x41A"],
     'ENUM_CASE_NOT_FOUND' => ["Z\x01\xD5\x41E\x41C"],
@@ -70,6 +88,19 @@ foreach ($cases as $label => $c) {
     $same = $r === false && $warning === 'zser_unserialize(): ' . $e->getMessage();
     echo $e->getCode() === $want ? "$label: ok" : "$label: code {$e->getCode()}, want $want",
         $same ? '' : " (warning differs: $warning)", "\n";
+}
+
+// Raised by the nested zser_unserialize() that N::unserialize() makes, and passed on: a nested
+// blob whose base is not the one slot the OBJECT_BLOB took, then one that takes two slots
+// where one was reserved.
+foreach (["Z\x01\xD8\x41N\x00\x04Z\x41\x05\xC0", "Z\x01\xD8\x41N\x00\x05Z\x41\x00\x91\xC0"] as $blob) {
+    $seen['NESTED_OUT_OF_PLACE'] = true;
+    try {
+        zser_unserialize($blob);
+        echo "NESTED_OUT_OF_PLACE: no exception\n";
+    } catch (ZserException $e) {
+        echo 'NESTED_OUT_OF_PLACE: ', $e->getCode() === ZserException::NESTED_OUT_OF_PLACE ? 'ok' : 'code ' . $e->getCode(), "\n";
+    }
 }
 
 // Encoding past the format's depth cap is the same condition.
@@ -125,11 +156,15 @@ INVALID_OBJECT_DATA: ok
 DEPTH: ok
 TRAILING_BYTES: ok
 REF_FLAG_MISMATCH: ok
+NESTED_OUTSIDE: ok
+UNFILLED_SLOT: ok
 ENUM_CLASS_NOT_FOUND: ok
 NOT_AN_ENUM: ok
 ENUM_CASE_NOT_FOUND: ok
 ENUM_CASE_NOT_FOUND, a constant that is no case: ok
 INVALID_PROPERTY_NAME: ok
+NESTED_OUT_OF_PLACE: ok
+NESTED_OUT_OF_PLACE: ok
 encode too deep: ok
-29 constants, 29 distinct
-24 format codes 1-24, 5 decoder codes 100-104
+32 constants, 32 distinct
+27 format codes 1-27, 5 decoder codes 100-104
