@@ -234,7 +234,7 @@ class Decoder {
 		this.maxDepth = maxDepth;
 		this.strs = []; // decoded strings (string or Uint8Array)
 		this.shapes = []; // {cls: string|null, keys: []}
-		// with the reference flag: slot number -> {v, parent, key, obj, reserved}
+		// with the reference flag: slot number - base -> {v, parent, key, obj, reserved}
 		this.slots = [null];
 		this.nslots = 0;
 		this.base = 0;
@@ -272,9 +272,6 @@ class Decoder {
 			}
 			this.base = Number(v) + 1;
 			this.nslots = this.base;
-			for (let i = 0; i < this.base; i++) {
-				this.slots.push(null);
-			}
 		}
 	}
 
@@ -779,7 +776,7 @@ class Decoder {
 			if (target <= this.base) {
 				o = new OuterSlot(target, false);
 			} else {
-				const t = this.slots[target];
+				const t = this.slots[target - this.base];
 				if (!t.obj) {
 					this.fail(13, at);
 				}
@@ -797,7 +794,7 @@ class Decoder {
 				this.fail(12, at);
 			}
 			const target = Number(v) + 1;
-			if (target <= this.base || this.slots[target].reserved) {
+			if (target <= this.base || this.slots[target - this.base].reserved) {
 				return new OuterSlot(target, true);
 			}
 			return this.refTo(target);
@@ -807,7 +804,7 @@ class Decoder {
 
 	// the PhpRef that slot `target` is (made one if it is not yet)
 	refTo(target) {
-		const t = this.slots[target];
+		const t = this.slots[target - this.base];
 		if (t.v instanceof PhpRef) {
 			return t.v;
 		}
