@@ -48,7 +48,7 @@ export function describe(v) {
 			return x;
 		}
 		if (typeof x === 'number') {
-			return Number.isInteger(x) ? {int: String(x)} : {float: floatHex(x)};
+			return Number.isSafeInteger(x) ? {int: String(x)} : {float: floatHex(x)};
 		}
 		if (typeof x === 'bigint') {
 			return {int: String(x)};
