@@ -445,17 +445,15 @@ class Decoder {
 
 	text(p, n) {
 		const b = this.b;
-		// ASCII is most strings: a loop beats TextDecoder on short ones
-		if (n < 24) {
-			let s = '';
-			for (let i = p; i < p + n; i++) {
-				const c = b[i];
-				if (c >= 0x80) {
+		// most strings are short ASCII, where a check and fromCharCode beat TextDecoder
+		if (n <= 64) {
+			const end = p + n;
+			for (let i = p; i < end; i++) {
+				if (b[i] >= 0x80) {
 					return this.textSlow(p, n);
 				}
-				s += String.fromCharCode(c);
 			}
-			return s;
+			return String.fromCharCode.apply(null, b.subarray(p, end));
 		}
 		return this.textSlow(p, n);
 	}
