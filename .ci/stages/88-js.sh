@@ -32,7 +32,7 @@ stage_js() {
 	# the package's own tests
 	out=$(cd js && ZSER_WIRE_CHECK="$top/build/vectors/wire_check" ZSER_PHP="$PHP" ZSER_EXT="$EXT" \
 		node --test test/ 2>&1)
-	printf '%s\n' "$out" | grep -E '^# [0-9]+ |^not ok|^# (pass|fail)' | sed 's/^/  /'
+	printf '%s\n' "$out" | grep -E '^# (\\# )?[0-9]+ |^not ok|^# (pass|fail)' | sed 's/^/  /'
 	p=$((p + $(printf '%s\n' "$out" | sed -n 's/^# pass \([0-9]*\)$/\1/p')))
 	f=$((f + $(printf '%s\n' "$out" | sed -n 's/^# fail \([0-9]*\)$/\1/p')))
 	# publishable: the file list npm would pack
