@@ -19,8 +19,8 @@ int main(int argc, char **argv)
 	uint32_t depth = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 10) : ZS_WIRE_MAX_DEPTH;
 
 	while (fread(hdr, 1, 4, stdin) == 4) {
-		size_t len = (size_t)hdr[0] | (size_t)hdr[1] << 8 | (size_t)hdr[2] << 16 |
-		             (size_t)hdr[3] << 24;
+		size_t len =
+		        (size_t)hdr[0] | (size_t)hdr[1] << 8 | (size_t)hdr[2] << 16 | (size_t)hdr[3] << 24;
 		zs_wire_error err = ZS_WE_NONE;
 		size_t pos = 0;
 		if (len > cap) {
