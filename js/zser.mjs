@@ -155,16 +155,6 @@ export class OuterSlot {
 
 // ==== bits of floats ====
 
-const f64 = new Float64Array(1);
-const u32 = new Uint32Array(f64.buffer);
-const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const LO = LITTLE ? 0 : 1, HI = LITTLE ? 1 : 0;
-
-function floatBits(d) {
-	f64[0] = d;
-	return (BigInt(u32[HI]) << 32n) | BigInt(u32[LO]);
-}
-
 // §4.2: a binary32 NaN widens with its payload shifted up by 29 bits and the quiet bit set.
 function widenNaN32(b32) {
 	const hi = ((b32 & 0x80000000) | 0x7ff80000 | ((b32 & 0x7fffff) >>> 3)) >>> 0;
