@@ -62,7 +62,7 @@
 
 /* §12 limits */
 #define ZS_WIRE_MAX_DEPTH   4096
-/* Nested blobs inside nested blobs, the outermost not counted (§8.3, §11) */
+/* zser_serialize() / zser_unserialize() calls running inside the outermost one (§8.3) */
 #define ZS_WIRE_MAX_NEST    256
 #define ZS_WIRE_MAX_COUNT   0x7FFFFFFFu
 #define ZS_WIRE_MAX_ENTRIES 0xFFFFFFFEu

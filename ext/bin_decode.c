@@ -1077,6 +1077,37 @@ static void nest_end(decoder *d, bool ok)
 	d->slot_owner_cap = 0;
 }
 
+/* The slots of a nested blob point into the arrays and objects of a value the class's
+ * unserialize() now has, and may change before a later back-reference of the outer blob
+ * names them. The outer decoder holds each of those arrays, and each object with its
+ * property table: a change then separates a copy (copy on write, as a write to an object's
+ * table shared elsewhere does) or leaves the slot's zval in place, and none is freed. */
+static void hold_containers(decoder *o, uint32_t from, uint32_t to)
+{
+	uint32_t s;
+
+	for (s = from; s <= to && s < o->slots_cap; s++) {
+		zval *v = o->slots[s], held;
+		if (!v) {
+			continue;
+		}
+		ZVAL_DEREF(v);
+		if (Z_TYPE_P(v) == IS_ARRAY && Z_REFCOUNTED_P(v)) {
+			ZVAL_COPY(&held, v);
+			keep(o, &held);
+		} else if (Z_TYPE_P(v) == IS_OBJECT) {
+			ZVAL_COPY(&held, v);
+			keep(o, &held);
+			if (Z_OBJ_P(v)->properties &&
+			    !(GC_FLAGS(Z_OBJ_P(v)->properties) & IS_ARRAY_IMMUTABLE)) {
+				GC_ADDREF(Z_OBJ_P(v)->properties);
+				ZVAL_ARR(&held, Z_OBJ_P(v)->properties);
+				keep(o, &held);
+			}
+		}
+	}
+}
+
 /* After a nested blob decoded: its queued calls and warnings join the outer decoder's, to
  * be made when the outermost blob is complete, as unserialize() defers them, its objects are
  * the outer decoder's created objects, and its value stays with the outer decoder. Returns
@@ -1108,6 +1139,10 @@ static void nest_finish(decoder *d, zval *result)
 		o->created[o->ncreated++] = d->created[i];
 		ZVAL_OBJ_COPY(&obj, d->created[i]);
 		keep(o, &obj);
+	}
+	if (d->track) {
+		/* nest_end() has handed the slot table back */
+		hold_containers(o, d->r.base + 1, d->r.nslots);
 	}
 	/* with those of blobs nested in this one, whose slots are the outer decoder's too */
 	for (i = 0; i <= d->nroots; i++) {

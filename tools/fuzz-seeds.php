@@ -184,6 +184,35 @@ foreach ($values as $v) {
     }
 }
 
+// Nested blobs (FORMAT.md §8.3): outer blobs with OBJECT_BLOB_SLOTS, and the nested blobs of
+// their payloads, whose back-references name slots of the outer blob.
+if ($zser) {
+    $level = error_reporting(error_reporting() & ~E_DEPRECATED);
+    eval('class SeedNested implements Serializable {
+        public static $payloads = [];
+        public $o;
+        public function __construct($o = null) { $this->o = $o; }
+        public function serialize() { return self::$payloads[] = zser_serialize($this->o); }
+        public function unserialize($d) { $this->o = zser_unserialize($d); }
+    }');
+    error_reporting($level);
+    $sh = new stdClass();
+    $sh->name = 'shared';
+    $x = 1;
+    $inner = new SeedNested([$sh, &$x, 'x']);
+    $cycle = new SeedNested(new stdClass());
+    $cycle->o->back = $cycle;
+    foreach ([[new SeedNested($inner), $sh, $inner, &$x], $cycle, [$sh, new SeedNested($sh)]] as $v) {
+        $blobs = [zser_serialize($v), ...SeedNested::$payloads];
+        SeedNested::$payloads = [];
+        foreach ($blobs as $blob) {
+            foreach (['fuzz_unserialize', 'fuzz_wire_read', 'fuzz_zser_tree', 'fuzz_cli_writers'] as $t) {
+                put($t, $blob);
+            }
+        }
+    }
+}
+
 // A map whose integer keys all land on one slot of the reader's duplicate set (its hash run
 // backwards, as core/tests/test_wire.c does), so the readers' fallback to sorting the keys is
 // among what the binary targets mutate.

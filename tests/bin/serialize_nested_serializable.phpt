@@ -99,6 +99,68 @@ $a->o->back = $a;
 $blob = zser_serialize($a);
 echo bin2hex(substr($blob, 0, 3)), ' ', bin2hex($blob[11]), ' ', bin2hex(substr($blob, 13, 3)), "\n";
 var_dump(zser_unserialize(zser_serialize($a))->o->back instanceof NestOne);
+
+// A nested call that fails (here on a Closure), its exception caught, leaves no slot taken and
+// no object met; so does a serialize() that returns null after a nested call (null is
+// written). serialize() keeps the slots such calls took, and its later numbers go astray.
+class Caught implements Serializable
+{
+    public $o;
+    public function serialize()
+    {
+        try {
+            zser_serialize([new stdClass, $this->o, function () {}]);
+        } catch (Exception $e) {
+            echo get_class($e), ': ', $e->getMessage(), "\n";
+        }
+        return zser_serialize($this->o);
+    }
+    public function unserialize($d) { $this->o = zser_unserialize($d); }
+}
+class NullAfterNested implements Serializable
+{
+    public $o;
+    public function serialize()
+    {
+        zser_serialize($this->o);
+        return null;
+    }
+    public function unserialize($d) {}
+}
+$sh = new stdClass;
+$c = new Caught();
+$c->o = $sh;
+$r = zser_unserialize(zser_serialize([$c, $sh, new stdClass]));
+var_dump($r[0]->o === $r[1], $r[2] instanceof stdClass);
+$n = new NullAfterNested();
+$n->o = [$sh, new stdClass];
+$r = zser_unserialize(zser_serialize([$n, $sh, $n, $n->o[1]]));
+var_dump($r[0], $r[1] instanceof stdClass, $r[2], $r[3] instanceof stdClass && $r[3] !== $r[1]);
+
+// unserialize() that changes its nested result (drops an array, adds properties) before the
+// outer blob's back-reference to a slot inside it: the slot still holds what was decoded.
+class Changes implements Serializable
+{
+    public $o;
+    public function serialize() { return zser_serialize($this->o); }
+    public function unserialize($d)
+    {
+        $this->o = zser_unserialize($d);
+        $this->o->arr = null;
+        for ($i = 0; $i < 50; $i++) {
+            $this->o->{"p$i"} = str_repeat('x', $i);
+        }
+    }
+}
+$x = 1;
+$std = new stdClass;
+$std->arr = [&$x, 'y'];
+$std->q = &$x;
+$ch = new Changes();
+$ch->o = $std;
+$r = zser_unserialize(zser_serialize([$ch, &$x, $std]));
+$r[1] = 5;
+var_dump($r[0]->o->q, $r[0]->o->arr, $r[2] === $r[0]->o, count(get_object_vars($r[2])));
 ?>
 --EXPECT--
 cycle: same true
@@ -115,3 +177,14 @@ __wakeup of nested objects runs when the outermost call ends: same ["NestOne::un
 Serializable in an array shared by the outer value: same [true,true]
 5a81d8 01 5ac100
 bool(true)
+Exception: Serialization of 'Closure' is not allowed
+bool(true)
+bool(true)
+NULL
+bool(true)
+NULL
+bool(true)
+int(5)
+NULL
+bool(true)
+int(52)
