@@ -649,7 +649,28 @@ class Decoder {
 			return a;
 		}
 		this.enter(at);
-		const v = this.fill(h, e);
+		// the elements read here, not in fill(): one call frame less per level of nesting
+		let v;
+		if (h.shape === null) {
+			const a = (v = new Array(h.count));
+			if (e !== null) {
+				e.v = a;
+			}
+			for (let i = 0; i < h.count; i++) {
+				a[i] = this.value(a, i);
+			}
+		} else {
+			const m = (v = new Map());
+			if (e !== null) {
+				e.v = m;
+			}
+			const keys = h.shape.keys;
+			for (let i = 0; i < keys.length; i++) {
+				const k = keys[i];
+				m.set(k, undefined);
+				m.set(k, this.value(m, k));
+			}
+		}
 		this.level--;
 		return e !== null && e.v instanceof PhpRef ? e.v : v;
 	}
