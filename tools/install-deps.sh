@@ -18,6 +18,8 @@ packages=(
 	php-symfony-cache
 	redis-server php-parser debootstrap clang libclang-rt-dev llvm valgrind clang-format make
 )
+# the js stage: Debian's Node.js (and npm, for `npm pack`) only when no node is on the PATH
+command -v node >/dev/null || packages+=(nodejs npm)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,37 @@
+// zser — SPDX-License-Identifier: MIT
+//
+// decode() against JSON.parse() on the same data: each JSON file of a folder (default: the
+// bench corpora, ../../shared/bench-data/json beside the repository, or the first argument) is
+// parsed, encoded as zser, and both are decoded repeatedly; prints the median time per file.
+//   node js/bench.mjs [DIR]
+import {readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {decode, encode} from './zser.mjs';
+
+const dir = process.argv[2] || fileURLToPath(new URL('../../shared/bench-data/json', import.meta.url));
+
+function median(f, reps) {
+	const t = [];
+	for (let r = 0; r < reps; r++) {
+		const a = process.hrtime.bigint();
+		f();
+		t.push(Number(process.hrtime.bigint() - a) / 1e6);
+	}
+	t.sort((x, y) => x - y);
+	return t[t.length >> 1];
+}
+
+console.log('file                         json KB  zser KB  JSON.parse ms  decode ms  ratio');
+for (const f of readdirSync(dir).filter(n => n.endsWith('.json')).sort()) {
+	const text = readFileSync(join(dir, f), 'utf8');
+	const blob = encode(JSON.parse(text));
+	const reps = Math.max(5, Math.min(200, Math.floor(2e7 / text.length)));
+	for (let i = 0; i < 3; i++) {
+		JSON.parse(text);
+		decode(blob);
+	}
+	const tj = median(() => JSON.parse(text), reps);
+	const tz = median(() => decode(blob), reps);
+	console.log(`${f.padEnd(28)} ${(text.length / 1024).toFixed(0).padStart(7)} ${(blob.length / 1024).toFixed(0).padStart(8)} ${tj.toFixed(3).padStart(14)} ${tz.toFixed(3).padStart(10)} ${(tj / tz).toFixed(2).padStart(6)}`);
+}

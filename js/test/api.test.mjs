@@ -1,0 +1,148 @@
+// zser — SPDX-License-Identifier: MIT
+//
+// Named cases of the package's API: the value model, the depth limit, errors and their
+// offsets (FORMAT.md §13), and what encode() refuses.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {
+	decode, decodeHeader, encode, ErrorCode, OuterSlot, PhpEnum, PhpFloat, PhpObject, PhpProperty,
+	PhpRef, ZserError,
+} from '../zser.mjs';
+
+const B = (...x) => new Uint8Array(x);
+
+function fails(bytes, code, offset, opts) {
+	assert.throws(() => decode(bytes, opts), e => {
+		assert.ok(e instanceof ZserError);
+		assert.equal(e.code, code);
+		assert.equal(e.offset, offset);
+		return true;
+	});
+}
+
+test('ints: numbers within 2^53, BigInt beyond', () => {
+	assert.equal(decode(B(0x5a, 1, 0xc5, 0, 0, 1, 0)), 65536);
+	assert.equal(decode(B(0x5a, 1, 0xc6, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f)), 9223372036854775807n);
+	assert.deepEqual(encode(-17), B(0x5a, 1, 0xc7, 16));
+	assert.deepEqual(encode(2n ** 53n), B(0x5a, 1, 0xc6, 0, 0, 0, 0, 0, 0, 0x20, 0));
+	assert.throws(() => encode(2n ** 63n), RangeError);
+});
+
+test('floats: integral values, -0 and NaN come as PhpFloat and re-encode as floats', () => {
+	const one = decode(B(0x5a, 1, 0xcb, 0, 0, 0x80, 0x3f));
+	assert.ok(one instanceof PhpFloat);
+	assert.equal(+one, 1);
+	assert.deepEqual(encode(one), B(0x5a, 1, 0xcb, 0, 0, 0x80, 0x3f));
+	assert.deepEqual(encode(1), B(0x5a, 1, 1));
+	assert.ok(Object.is(decode(encode(new PhpFloat(-0))).value, -0));
+	assert.equal(decode(B(0x5a, 1, 0xcb, 0, 0, 0x20, 0x40)), 2.5);
+	// an F32 signalling NaN widens quiet, its payload shifted up 29 bits (§4.2)
+	const snan = decode(B(0x5a, 1, 0xcb, 1, 0, 0x80, 0x7f));
+	assert.equal(snan.bits, 0x7ff8000020000000n);
+	// an F64 NaN that is not a binary32 keeps its bits both ways
+	const nan64 = B(0x5a, 1, 0xcc, 1, 0, 0, 0, 0, 0, 0xf8, 0x7f);
+	assert.equal(decode(nan64).bits, 0x7ff8000000000001n);
+	assert.deepEqual(encode(decode(nan64)), nan64);
+	// the quiet NaN with a zero low payload is a binary32: F64 is non-canonical
+	fails(B(0x5a, 1, 0xcc, 0, 0, 0, 0, 0, 0, 0xf8, 0x7f), ErrorCode.NON_CANONICAL_FLOAT, 2);
+	// a signalling F64 NaN is no binary32 (narrowing would quiet it)
+	assert.equal(decode(B(0x5a, 1, 0xcc, 1, 0, 0, 0, 0, 0, 0xf0, 0x7f)).bits, 0x7ff0000000000001n);
+});
+
+test('strings: valid UTF-8 as string, other bytes as Uint8Array', () => {
+	assert.equal(decode(B(0x5a, 1, 0x42, 0xc3, 0xa9)), 'é');
+	const b = decode(B(0x5a, 1, 0x41, 0xff));
+	assert.ok(b instanceof Uint8Array && b[0] === 0xff);
+	assert.deepEqual(encode(b), B(0x5a, 1, 0x41, 0xff));
+	assert.deepEqual(encode(['ab', 'ab']), B(0x5a, 1, 0x92, 0x42, 0x61, 0x62, 0x60));
+	assert.throws(() => encode('\ud800'), TypeError);
+});
+
+test('maps keep key order and key kinds; PHP integer strings become ints', () => {
+	const m = decode(encode(new Map([['b', 1], [5, 2], ['5x', 3]])));
+	assert.deepEqual([...m.keys()], ['b', 5, '5x']);
+	assert.deepEqual(encode(new Map([['1', 'x'], [0, 'y']])), encode(new Map([[1, 'x'], [0, 'y']])));
+	assert.deepEqual(encode(new Map([[0, 'a'], [1, 'b']])), encode(['a', 'b']));
+	assert.deepEqual(encode({a: 1}), encode(new Map([['a', 1]])));
+	assert.throws(() => encode(new Map([['1', 'x'], [1, 'y']])), TypeError);
+});
+
+test('objects, visibility, shared objects and references', () => {
+	const o = new PhpObject('P', [PhpProperty.of('a', 1), PhpProperty.of('b', 2, 'protected'),
+		PhpProperty.of('c', 3, 'private', 'P')]);
+	const r = new PhpRef('x');
+	const v = decode(encode([o, o, r, r]));
+	assert.equal(v[0], v[1]);
+	assert.equal(v[2], v[3]);
+	assert.ok(v[2] instanceof PhpRef);
+	assert.deepEqual(v[0].properties.map(p => [p.name, p.visibility, p.declaringClass]),
+		[['a', 'public', null], ['b', 'protected', null], ['c', 'private', 'P']]);
+	assert.equal(v[0].get('c'), 3);
+	assert.equal(decodeHeader(encode([o, o])).refs, true);
+	assert.equal(decodeHeader(encode([o])).refs, false);
+	const e = new PhpEnum('Suit', 'Hearts');
+	const w = decode(encode([e, e]));
+	assert.equal(w[0], w[1]);
+});
+
+test('nested blobs: base and back-references to the outer blob', () => {
+	const n = encode([new OuterSlot(1, false), 7], {base: 3});
+	assert.deepEqual(decodeHeader(n), {version: 1, refs: true, nested: true, base: 3, size: 3});
+	const v = decode(n);
+	assert.ok(v[0] instanceof OuterSlot && v[0].slot === 1);
+	assert.deepEqual(encode(v, {base: 3}), n);
+});
+
+test('depth: the caller\'s limit', () => {
+	let v = [];
+	for (let i = 0; i < 10; i++) {
+		v = [v, 1];
+	}
+	const b = encode(v);
+	decode(b, {maxDepth: 10});
+	fails(b, ErrorCode.DEPTH, 2 + 9, {maxDepth: 9});
+	const deep = new Uint8Array(2 + 1001 + 1).fill(0x91);
+	deep[0] = 0x5a;
+	deep[1] = 1;
+	deep[deep.length - 1] = 0xc0;
+	fails(deep, ErrorCode.DEPTH, 2 + 1000, {maxDepth: 1000});
+	assert.throws(() => decode(deep, {maxDepth: 0}), RangeError);
+});
+
+test('errors and their offsets (FORMAT.md §13)', () => {
+	fails(B(), ErrorCode.TRUNCATED, 0);
+	fails(B(0x41), ErrorCode.NOT_ZSER, 0);
+	fails(B(0x5a), ErrorCode.TRUNCATED, 1);
+	fails(B(0x5a, 2), ErrorCode.UNSUPPORTED_VERSION, 1);
+	fails(B(0x5a, 1), ErrorCode.TRUNCATED, 2);
+	fails(B(0x5a, 1, 0xd9), ErrorCode.UNKNOWN_TAG, 2);
+	fails(B(0x5a, 1, 0x43, 0x61), ErrorCode.TRUNCATED, 2);
+	fails(B(0x5a, 1, 0xc4, 1), ErrorCode.TRUNCATED, 3);
+	fails(B(0x5a, 1, 0xc3, 5), ErrorCode.NON_CANONICAL_INT, 2);
+	fails(B(0x5a, 1, 0xcf, 0x80), ErrorCode.TRUNCATED, 4);
+	fails(B(0x5a, 1, 0xcf, 0x80, 0), ErrorCode.OVERLONG_VARINT, 3);
+	fails(B(0x5a, 1, 0x92, 1), ErrorCode.COUNT_EXCEEDS_INPUT, 2);
+	fails(B(0x5a, 1, 0x60), ErrorCode.STRING_INDEX, 2);
+	fails(B(0x5a, 1, 0xa0), ErrorCode.SHAPE_INDEX, 2);
+	fails(B(0x5a, 1, 0xd0, 0, 0x41, 0x30, 1), ErrorCode.NUMERIC_KEY, 4);
+	fails(B(0x5a, 1, 0xd0, 1, 1, 1, 1, 1), ErrorCode.DUPLICATE_KEY, 2);
+	fails(B(0x5a, 1, 0xd0, 0, 0, 1), ErrorCode.NON_CANONICAL_MAP, 2);
+	fails(B(0x5a, 1, 0xd0, 0, 0xc0, 1), ErrorCode.INVALID_KEY, 4);
+	fails(B(0x5a, 1, 0xd5, 0x40, 0x40), ErrorCode.INVALID_CLASS_NAME, 3);
+	fails(B(0x5a, 1, 0xd3, 0x41, 0x43, 0xc0), ErrorCode.INVALID_OBJECT_DATA, 5);
+	fails(B(0x5a, 1, 0xc0, 0xc0), ErrorCode.TRAILING_BYTES, 3);
+	fails(B(0x5a, 1, 0xd6, 0), ErrorCode.REF_FLAG_MISMATCH, 2);
+	fails(B(0x5a, 0x81, 0xc0), ErrorCode.REF_FLAG_MISMATCH, 1);
+	fails(B(0x5a, 0x81, 0x92, 0xc0, 0xd6, 2), ErrorCode.BACKREF_RANGE, 4);
+	fails(B(0x5a, 0x81, 0x92, 0xc0, 0xd6, 0), ErrorCode.BACKREF_TYPE, 4);
+	fails(B(0x5a, 1, 0xd8, 0x41, 0x43, 1, 1, 0), ErrorCode.COUNT_EXCEEDS_INPUT, 2);
+	const e = (() => {
+		try {
+			decode(B(0x5a, 1, 0xc4, 1));
+		} catch (x) {
+			return x;
+		}
+	})();
+	assert.equal(e.name, 'TRUNCATED');
+	assert.equal(e.message, 'truncated input at offset 3 of 4 bytes');
+});

@@ -1,0 +1,1504 @@
+// zser — SPDX-License-Identifier: MIT
+//
+// Reader and writer of the zser binary format (docs/FORMAT.md of the zser PHP extension) for
+// JavaScript: no dependencies, only Uint8Array, DataView and TextDecoder/TextEncoder. The
+// reader refuses exactly what the C reader (core/zs_wire_read.c) refuses, with the same error
+// code and offset (FORMAT.md §13); the writer writes the bytes zser_serialize() writes for the
+// same value model. It knows nothing of PHP classes: objects come back as plain descriptions.
+
+export const FORMAT_VERSION = 1;
+export const DEFAULT_MAX_DEPTH = 4096;
+
+const MESSAGES = [
+	null,
+	['NOT_ZSER', 'not a zser blob'],
+	['UNSUPPORTED_VERSION', 'unsupported format version'],
+	['TRUNCATED', 'truncated input'],
+	['UNKNOWN_TAG', 'unknown tag'],
+	['OVERLONG_VARINT', 'overlong varint'],
+	['NON_CANONICAL_INT', 'non-canonical integer'],
+	['NON_CANONICAL_FLOAT', 'non-canonical float'],
+	['INT_RANGE', 'integer out of range'],
+	['COUNT_EXCEEDS_INPUT', 'count exceeds input'],
+	['STRING_INDEX', 'string index out of range'],
+	['SHAPE_INDEX', 'shape index out of range'],
+	['BACKREF_RANGE', 'back-reference out of range'],
+	['BACKREF_TYPE', 'back-reference to a non-object'],
+	['INVALID_KEY', 'invalid key'],
+	['NUMERIC_KEY', 'numeric string key'],
+	['DUPLICATE_KEY', 'duplicate key'],
+	['NON_CANONICAL_MAP', 'non-canonical map'],
+	['INVALID_CLASS_NAME', 'invalid class name'],
+	['INVALID_OBJECT_DATA', 'invalid object data'],
+	['DEPTH', 'maximum depth exceeded'],
+	['TRAILING_BYTES', 'trailing bytes'],
+	['OUT_OF_MEMORY', 'out of memory'],
+	['TABLE_LIMIT', 'table limit exceeded'],
+	['REF_FLAG_MISMATCH', 'reference flag mismatch'],
+	['NESTED_OUTSIDE', 'nested blob outside its object'],
+	['NESTED_OUT_OF_PLACE', 'nested blob out of place'],
+	['UNFILLED_SLOT', 'back-reference to an unfilled slot'],
+];
+
+/** The error codes of FORMAT.md §13, by the names of ZserException's constants. */
+export const ErrorCode = Object.freeze(
+	Object.fromEntries(MESSAGES.slice(1).map((m, i) => [m[0], i + 1])));
+
+export class ZserError extends Error {
+	constructor(code, offset, length) {
+		super(`${MESSAGES[code][1]} at offset ${offset} of ${length} bytes`);
+		this.code = code;
+		this.name = MESSAGES[code][0];
+		this.offset = offset;
+	}
+}
+
+/** A PHP float whose value a JS number would turn into an int (integral, -0, NaN). */
+export class PhpFloat {
+	constructor(value, bits) {
+		this.value = value;
+		// a NaN's 64 bits as a BigInt (JS numbers may not keep a NaN's payload), else undefined
+		this.bits = bits !== undefined ? bits : value !== value ? 0x7ff8000000000000n : undefined;
+	}
+	valueOf() {
+		return this.value;
+	}
+}
+
+/** A PHP `&` reference: every place holding the same PhpRef is one PHP reference. */
+export class PhpRef {
+	constructor(value) {
+		this.value = value;
+	}
+}
+
+const VIS_PROTECTED = 'protected', VIS_PRIVATE = 'private', VIS_PUBLIC = 'public';
+
+/** One property of a PhpObject. `key` is the name as stored (mangled, §8.1). */
+export class PhpProperty {
+	constructor(key, value) {
+		this.key = key;
+		this.value = value;
+		this.name = key;
+		this.visibility = VIS_PUBLIC;
+		this.declaringClass = null;
+		if (typeof key === 'string' && key.length > 0 && key.charCodeAt(0) === 0) {
+			const end = key.indexOf('\0', 1);
+			if (end > 1) {
+				const cls = key.slice(1, end);
+				this.name = key.slice(end + 1);
+				this.visibility = cls === '*' ? VIS_PROTECTED : VIS_PRIVATE;
+				this.declaringClass = cls === '*' ? null : cls;
+			}
+		}
+	}
+	/** A property from its parts: visibility 'public', 'protected' or 'private'. */
+	static of(name, value, visibility = VIS_PUBLIC, declaringClass = null) {
+		let key = name;
+		if (visibility === VIS_PROTECTED) {
+			key = `\0*\0${name}`;
+		} else if (visibility === VIS_PRIVATE) {
+			key = `\0${declaringClass}\0${name}`;
+		}
+		return new PhpProperty(key, value);
+	}
+}
+
+/** An object written from its properties (OBJECT). */
+export class PhpObject {
+	constructor(className, properties = []) {
+		this.className = className;
+		this.properties = properties;
+	}
+	/** The value of the first property of that (unmangled) name, or undefined. */
+	get(name) {
+		const p = this.properties.find(q => q.name === name);
+		return p && p.value;
+	}
+}
+
+/** An object written from __serialize() (OBJECT_DATA): `data` is the array it returned. */
+export class PhpObjectData {
+	constructor(className, data) {
+		this.className = className;
+		this.data = data;
+	}
+}
+
+/** A Serializable object (OBJECT_BLOB / OBJECT_BLOB_SLOTS): its serialize() string. */
+export class PhpSerializable {
+	constructor(className, payload, slots = 0, nestedRefs = false) {
+		this.className = className;
+		this.payload = payload;
+		// slots the payload's nested zser blobs took (§8.3), 0 for OBJECT_BLOB
+		this.slots = slots;
+		// the blob's reference flag was set (kept so that re-encoding is byte-identical, §2)
+		this.nestedRefs = nestedRefs;
+	}
+}
+
+/** An enum case (ENUM). */
+export class PhpEnum {
+	constructor(className, caseName) {
+		this.className = className;
+		this.caseName = caseName;
+	}
+}
+
+/** A back-reference of a nested blob to a slot of its outer blob (§8.3), unresolvable here. */
+export class OuterSlot {
+	constructor(slot, isRef) {
+		this.slot = slot;
+		this.isRef = isRef;
+	}
+}
+
+// ==== bits of floats ====
+
+// §4.2: a binary32 NaN widens with its payload shifted up by 29 bits and the quiet bit set.
+function widenNaN32(b32) {
+	const hi = ((b32 & 0x80000000) | 0x7ff80000 | ((b32 & 0x7fffff) >>> 3)) >>> 0;
+	const lo = ((b32 & 7) << 29) >>> 0;
+	return (BigInt(hi) << 32n) | BigInt(lo);
+}
+
+// §4.2: a NaN is a binary32 exactly when it is quiet and its low 29 payload bits are zero.
+function nanIsF32(bits) {
+	return (bits & 0x0008000000000000n) !== 0n && (bits & 0x1fffffffn) === 0n;
+}
+
+function isWrapped(d) {
+	return Number.isInteger(d) || d !== d || Object.is(d, -0);
+}
+
+// ==== decoder ====
+
+const utf8 = new TextDecoder('utf-8', {fatal: true});
+const MAX_COUNT = 0x7fffffff;
+const MAX_ENTRIES = 0xfffffffe;
+
+function isStrTag(t) {
+	return (t >= 0x40 && t < 0x90) || t === 0xcd || t === 0xce;
+}
+
+// "0", or an optional '-' then 1-9 and digits, within int64, not "-0" (§7)
+function intKeyOf(s) {
+	const n = s.length;
+	if (n === 0 || n > 20) {
+		return null;
+	}
+	let i = 0;
+	if (s.charCodeAt(0) === 45) {
+		i = 1;
+		if (n === 1) {
+			return null;
+		}
+	}
+	if (s.charCodeAt(i) === 48) {
+		return i === 0 && n === 1 ? 0 : null;
+	}
+	for (let j = i; j < n; j++) {
+		const c = s.charCodeAt(j);
+		if (c < 48 || c > 57) {
+			return null;
+		}
+	}
+	const v = BigInt(s);
+	if (v > 0x7fffffffffffffffn || v < -0x8000000000000000n) {
+		return null;
+	}
+	return intValue(v);
+}
+
+function intValue(v) {
+	return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
+}
+
+class Decoder {
+	constructor(bytes, maxDepth) {
+		this.b = bytes;
+		this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+		this.p = 0;
+		this.end = bytes.length;
+		this.level = 0;
+		this.maxDepth = maxDepth;
+		this.strs = []; // decoded strings (string or Uint8Array)
+		this.shapes = []; // {cls: string|null, keys: []}
+		// with the reference flag: slot number - base -> {v, parent, key, obj, reserved}
+		this.slots = [null];
+		this.nslots = 0;
+		this.base = 0;
+		this.refs = false;
+		this.refsSeen = false;
+		this.reserved = false;
+	}
+
+	fail(code, at) {
+		throw new ZserError(code, at, this.end);
+	}
+
+	header() {
+		const b = this.b;
+		if (this.end < 1) {
+			this.fail(3, 0);
+		}
+		if (b[0] !== 0x5a) {
+			this.fail(1, 0);
+		}
+		if (this.end < 2) {
+			this.fail(3, 1);
+		}
+		if ((b[1] & 0x3f) !== 1) {
+			this.fail(2, 1);
+		}
+		this.refs = (b[1] & 0x80) !== 0;
+		this.nested = (b[1] & 0x40) !== 0;
+		this.p = 2;
+		if (this.nested) {
+			const at = this.p;
+			const v = this.varint();
+			if (v >= MAX_ENTRIES) {
+				this.fail(23, at);
+			}
+			this.base = Number(v) + 1;
+			this.nslots = this.base;
+		}
+	}
+
+	// §3; a number when it fits 2^53 safely, else a BigInt (only ever compared with limits)
+	varint() {
+		const b = this.b, at = this.p;
+		let p = this.p;
+		if (p < this.end && b[p] < 0x80) {
+			this.p = p + 1;
+			return b[p];
+		}
+		let v = 0, shift = 0, big = null;
+		for (;;) {
+			if (p === this.end) {
+				this.fail(3, p);
+			}
+			const c = b[p++];
+			if (shift === 63 && c > 1) {
+				this.fail(5, at);
+			}
+			if (shift < 49) {
+				v += (c & 0x7f) * 2 ** shift;
+			} else {
+				if (big === null) {
+					big = BigInt(v);
+				}
+				big |= BigInt(c & 0x7f) << BigInt(shift);
+			}
+			if (!(c & 0x80)) {
+				if (c === 0) {
+					this.fail(5, at);
+				}
+				break;
+			}
+			shift += 7;
+		}
+		this.p = p;
+		return big === null ? v : intValue(big);
+	}
+
+	// a biased varint; `code` when the value exceeds `limit` (at the varint)
+	biased(bias, limit, code) {
+		const at = this.p;
+		const v = this.varint();
+		if (typeof v === 'bigint' || v > limit || bias > limit - v) {
+			this.fail(code, at);
+		}
+		return v + bias;
+	}
+
+	sizedInt(tag, at) {
+		const neg = tag >= 0xc7;
+		const k = tag - (neg ? 0xc7 : 0xc3);
+		const n = 1 << k;
+		if (this.end - this.p < n) {
+			this.fail(3, this.p);
+		}
+		const dv = this.dv, p = this.p;
+		let u;
+		if (k === 0) {
+			u = this.b[p];
+			if (u < (neg ? 16 : 64)) {
+				this.fail(6, at);
+			}
+		} else if (k === 1) {
+			u = dv.getUint16(p, true);
+			if (u < 0x100) {
+				this.fail(6, at);
+			}
+		} else if (k === 2) {
+			u = dv.getUint32(p, true);
+			if (u < 0x10000) {
+				this.fail(6, at);
+			}
+		} else {
+			const lo = dv.getUint32(p, true), hi = dv.getUint32(p + 4, true);
+			if (hi === 0) {
+				this.fail(6, at);
+			}
+			if (hi >= 0x80000000) {
+				this.fail(8, at);
+			}
+			if (hi < 0x200000) {
+				u = hi * 4294967296 + lo;
+			} else {
+				const big = (BigInt(hi) << 32n) | BigInt(lo);
+				this.p = p + 8;
+				return intValue(neg ? -big - 1n : big);
+			}
+		}
+		this.p = p + n;
+		return neg ? -u - 1 : u;
+	}
+
+	float(tag, at) {
+		const dv = this.dv, p = this.p;
+		if (tag === 0xcb) {
+			if (this.end - p < 4) {
+				this.fail(3, p);
+			}
+			this.p = p + 4;
+			const d = dv.getFloat32(p, true);
+			if (d !== d) {
+				return new PhpFloat(NaN, widenNaN32(dv.getUint32(p, true)));
+			}
+			return isWrapped(d) ? new PhpFloat(d) : d;
+		}
+		if (this.end - p < 8) {
+			this.fail(3, p);
+		}
+		const d = dv.getFloat64(p, true);
+		let bits;
+		if (d !== d) {
+			bits = dv.getBigUint64(p, true);
+			if (nanIsF32(bits)) {
+				this.fail(7, at);
+			}
+		} else if (Math.fround(d) === d) {
+			this.fail(7, at);
+		}
+		this.p = p + 8;
+		return isWrapped(d) ? new PhpFloat(d, bits) : d;
+	}
+
+	// a string in any of its four forms, tag consumed; also returns the key form via this.lastKey
+	str(tag) {
+		const at = this.p - 1;
+		if (tag < 0x60 || tag === 0xcd) {
+			let n;
+			if (tag === 0xcd) {
+				const vat = this.p;
+				const v = this.varint();
+				if (typeof v === 'bigint' && v > 0x7fffffffffffffffn - 32n) {
+					this.fail(3, vat);
+				}
+				n = typeof v === 'bigint' ? Infinity : v + 32;
+				if (n > this.end - this.p) {
+					this.fail(3, at);
+				}
+			} else {
+				n = tag - 0x40;
+				if (n > this.end - this.p) {
+					this.fail(3, at);
+				}
+			}
+			if (n === 0) {
+				this.lastIdx = -1;
+				return '';
+			}
+			const s = this.text(this.p, n);
+			this.p += n;
+			if (this.strs.length >= MAX_ENTRIES) {
+				this.fail(23, at);
+			}
+			this.lastIdx = this.strs.length;
+			this.strs.push(s);
+			return s;
+		}
+		let v;
+		if (tag === 0xce) {
+			v = this.biased(48, MAX_ENTRIES, 10);
+		} else {
+			v = tag - 0x60;
+		}
+		if (v >= this.strs.length) {
+			this.fail(10, at);
+		}
+		this.lastIdx = v;
+		return this.strs[v];
+	}
+
+	text(p, n) {
+		const b = this.b;
+		// most strings are short ASCII, where a check and fromCharCode beat TextDecoder
+		if (n <= 64) {
+			const end = p + n;
+			for (let i = p; i < end; i++) {
+				if (b[i] >= 0x80) {
+					return this.textSlow(p, n);
+				}
+			}
+			return String.fromCharCode.apply(null, b.subarray(p, end));
+		}
+		return this.textSlow(p, n);
+	}
+
+	textSlow(p, n) {
+		const sub = this.b.subarray(p, p + n);
+		try {
+			return utf8.decode(sub);
+		} catch {
+			return sub.slice();
+		}
+	}
+
+	cls() {
+		const at = this.p;
+		if (at === this.end) {
+			this.fail(3, at);
+		}
+		const tag = this.b[this.p++];
+		if (!isStrTag(tag)) {
+			this.fail(18, at);
+		}
+		const s = this.str(tag);
+		if (s.length === 0) {
+			this.fail(18, at);
+		}
+		return s;
+	}
+
+	// one key: {k: JS key, id: identity string for the duplicate check, s: string?}
+	key() {
+		const at = this.p;
+		if (at === this.end) {
+			this.fail(3, at);
+		}
+		const tag = this.b[this.p++];
+		if (tag < 0x40) {
+			return tag;
+		}
+		if (tag >= 0xf0) {
+			return tag - 0x100;
+		}
+		if (tag >= 0xc3 && tag <= 0xca) {
+			return this.sizedInt(tag, at);
+		}
+		if (!isStrTag(tag)) {
+			this.fail(14, at);
+		}
+		const s = this.str(tag);
+		this.keyIsStr = true;
+		return s;
+	}
+
+	// reads `count` keys of a MAP (cls null) or OBJECT definition; appends the shape
+	shapeDef(count, cls, at) {
+		const keys = new Array(count);
+		const seen = new Set();
+		let dup = false, isList = cls === null, nints = 0, nnames = 0;
+		const isObj = cls !== null;
+		for (let j = 0; j < count; j++) {
+			const kat = this.p;
+			this.keyIsStr = false;
+			let k = this.key();
+			let id;
+			if (this.keyIsStr) {
+				isList = false;
+				if (typeof k === 'string') {
+					id = 's' + k;
+					const c = k.charCodeAt(0);
+					if ((c >= 48 && c <= 57) || c === 45) {
+						const iv = intKeyOf(k);
+						if (iv !== null) {
+							if (!isObj) {
+								this.fail(15, kat);
+							}
+							nnames++;
+						}
+					}
+				} else {
+					id = 'b' + latin1(k);
+				}
+			} else {
+				if (k !== j) {
+					isList = false;
+				}
+				id = 'i' + String(k);
+				nints++;
+			}
+			if (!dup) {
+				if (seen.has(id)) {
+					dup = true;
+				}
+				seen.add(id);
+			}
+			keys[j] = k;
+		}
+		if (!isObj && isList) {
+			this.fail(17, at);
+		}
+		if (!dup && nints > 0 && nnames > 0) {
+			// §8.1: the integer 5 and the property name "5" are one property
+			for (const k of keys) {
+				if (typeof k === 'string' && intKeyOf(k) !== null && seen.has('i' + String(intKeyOf(k)))) {
+					dup = true;
+					break;
+				}
+			}
+		}
+		if (dup) {
+			this.fail(16, at);
+		}
+		if (this.shapes.length >= MAX_ENTRIES) {
+			this.fail(23, at);
+		}
+		const shape = {cls, keys};
+		this.shapes.push(shape);
+		return shape;
+	}
+
+	enter(at) {
+		if (this.level >= this.maxDepth) {
+			this.fail(20, at);
+		}
+		this.level++;
+	}
+
+	takeSlot(obj) {
+		const e = {v: undefined, parent: null, key: null, obj};
+		this.slots.push(e);
+		return e;
+	}
+
+	// takes the next slot (§9); with the reference flag, remembers where its value is stored,
+	// so that a later BACKREF_REF can turn that place into a PhpRef
+	slot(parent, key, obj) {
+		this.nslots++;
+		if (!this.refs) {
+			return null;
+		}
+		const e = {v: undefined, parent, key, obj, reserved: false};
+		this.slots.push(e);
+		return e;
+	}
+
+	value(parent, key) {
+		const at = this.p;
+		if (at === this.end) {
+			this.fail(3, at);
+		}
+		const b = this.b;
+		const tag = b[this.p++];
+		let e, v;
+		if (tag < 0x40) {
+			e = this.slot(parent, key, false);
+			v = tag;
+		} else if (tag >= 0xf0) {
+			e = this.slot(parent, key, false);
+			v = tag - 0x100;
+		} else if (tag < 0x90) {
+			e = this.slot(parent, key, false);
+			v = this.str(tag);
+		} else if (tag >= 0xc0 && tag <= 0xce) {
+			e = this.slot(parent, key, false);
+			if (tag === 0xc0) {
+				v = null;
+			} else if (tag === 0xc1) {
+				v = false;
+			} else if (tag === 0xc2) {
+				v = true;
+			} else if (tag <= 0xca) {
+				v = this.sizedInt(tag, at);
+			} else if (tag <= 0xcc) {
+				v = this.float(tag, at);
+			} else {
+				v = this.str(tag);
+			}
+		} else if (tag >= 0xd1 && tag <= 0xd8 && tag !== 0xd2) {
+			return this.special(tag, at, parent, key);
+		} else {
+			return this.container(tag, at, parent, key);
+		}
+		if (e !== null) {
+			e.v = v;
+		}
+		return v;
+	}
+
+	container(tag, at, parent, key) {
+		const h = this.containerHeader(tag, at);
+		if (h === null) {
+			this.fail(4, at);
+		}
+		const e = this.slot(parent, key, h.cls !== null);
+		if (h.cls !== null) {
+			this.enter(at);
+			return this.object(h.shape, e);
+		}
+		if (h.shape === null && h.count === 0) {
+			const a = [];
+			if (e !== null) {
+				e.v = a;
+			}
+			return a;
+		}
+		this.enter(at);
+		// the elements read here, not in fill(): one call frame less per level of nesting
+		let v;
+		if (h.shape === null) {
+			const a = (v = new Array(h.count));
+			if (e !== null) {
+				e.v = a;
+			}
+			for (let i = 0; i < h.count; i++) {
+				a[i] = this.value(a, i);
+			}
+		} else {
+			const m = (v = new Map());
+			if (e !== null) {
+				e.v = m;
+			}
+			const keys = h.shape.keys;
+			for (let i = 0; i < keys.length; i++) {
+				const k = keys[i];
+				m.set(k, undefined);
+				m.set(k, this.value(m, k));
+			}
+		}
+		this.level--;
+		return e !== null && e.v instanceof PhpRef ? e.v : v;
+	}
+
+	special(tag, at, parent, key) {
+		const b = this.b;
+		if (tag === 0xd6 || tag === 0xd7) {
+			if (!this.refs) {
+				this.fail(24, at);
+			}
+			this.refsSeen = true;
+		}
+		switch (tag) {
+		case 0xd1: {
+			const e = this.slot(parent, key, true);
+			const cls = this.cls();
+			const v = this.varint();
+			if (typeof v === 'bigint' || v > MAX_COUNT || v > Math.floor((this.end - this.p) / 2)) {
+				this.fail(9, at);
+			}
+			const shape = this.shapeDef(v, cls, at);
+			this.enter(at);
+			return this.object(shape, e);
+		}
+		case 0xd3: {
+			const e = this.slot(parent, key, true);
+			const cls = this.cls();
+			if (this.p === this.end) {
+				this.fail(3, this.p);
+			}
+			const pat = this.p;
+			const h = this.containerHeader(b[this.p++], pat);
+			if (h === null || h.cls !== null) {
+				this.fail(19, pat);
+			}
+			this.enter(at);
+			const o = new PhpObjectData(cls, undefined);
+			if (e !== null) {
+				e.v = o;
+			}
+			o.data = h.shape === null && h.count === 0 ? [] : this.fill(h, null);
+			this.level--;
+			return e !== null && e.v instanceof PhpRef ? e.v : o;
+		}
+		case 0xd4:
+		case 0xd8: {
+			const e = this.slot(parent, key, true);
+			const cls = this.cls();
+			let reserve = 0;
+			if (tag === 0xd8) {
+				reserve = this.varint();
+				reserve = typeof reserve === 'bigint' ? reserve + 1n : reserve + 1;
+				// the C reader keeps it in 64 bits: slots - 1 = 2^64 - 1 wraps to 0 (§8.3)
+				if (reserve === 18446744073709551616n) {
+					reserve = 0;
+				}
+			}
+			const len = this.varint();
+			if (typeof len === 'bigint' || len > this.end - this.p) {
+				this.fail(3, at);
+			}
+			if (reserve > len) {
+				this.fail(9, at);
+			}
+			reserve = Number(reserve);
+			if (reserve > MAX_ENTRIES - this.nslots) {
+				this.fail(23, at);
+			}
+			const payload = b.slice(this.p, this.p + len);
+			this.p += len;
+			const o = new PhpSerializable(cls, payload, reserve, tag === 0xd8 && this.refs);
+			if (reserve > 0) {
+				this.reserved = true;
+				this.nslots += reserve;
+				if (this.refs) {
+					for (let i = 0; i < reserve; i++) {
+						this.slots.push({v: undefined, parent: null, key: null, obj: true, reserved: true});
+					}
+				}
+			}
+			if (e !== null) {
+				e.v = o;
+			}
+			return o;
+		}
+		case 0xd5: {
+			const e = this.slot(parent, key, true);
+			const cls = this.cls();
+			if (this.p === this.end) {
+				this.fail(3, this.p);
+			}
+			const cat = this.p;
+			const ctag = b[this.p++];
+			if (!isStrTag(ctag)) {
+				this.fail(18, cat);
+			}
+			const o = new PhpEnum(cls, this.str(ctag));
+			if (e !== null) {
+				e.v = o;
+			}
+			return o;
+		}
+		case 0xd6: {
+			const e = this.slot(parent, key, true);
+			const own = this.nslots;
+			const v = this.varint();
+			if (v >= own - 1) {
+				this.fail(12, at);
+			}
+			const target = Number(v) + 1;
+			let o;
+			if (target <= this.base) {
+				o = new OuterSlot(target, false);
+			} else {
+				const t = this.slots[target - this.base];
+				if (!t.obj) {
+					this.fail(13, at);
+				}
+				o = t.reserved ? new OuterSlot(target, false) : t.v;
+				if (o instanceof PhpRef) {
+					o = o.value;
+				}
+			}
+			e.v = o;
+			return o;
+		}
+		default: {
+			const v = this.varint();
+			if (v >= this.nslots) {
+				this.fail(12, at);
+			}
+			const target = Number(v) + 1;
+			if (target <= this.base || this.slots[target - this.base].reserved) {
+				return new OuterSlot(target, true);
+			}
+			return this.refTo(target);
+		}
+		}
+	}
+
+	// the PhpRef that slot `target` is (made one if it is not yet)
+	refTo(target) {
+		const t = this.slots[target - this.base];
+		if (t.v instanceof PhpRef) {
+			return t.v;
+		}
+		const box = new PhpRef(t.v);
+		t.v = box;
+		if (t.parent !== null) {
+			setAt(t.parent, t.key, box);
+		}
+		return box;
+	}
+
+	// the header of an array in any form: {count, shape|null, cls|null}; null for another tag
+	containerHeader(tag, at) {
+		let v;
+		if (tag >= 0x90 && tag < 0xa0) {
+			v = tag - 0x90;
+		} else if (tag === 0xcf) {
+			v = this.biased(16, MAX_COUNT, 9);
+		} else if (tag === 0xd0) {
+			v = this.biased(1, MAX_COUNT, 9);
+			if (v > Math.floor((this.end - this.p) / 2)) {
+				this.fail(9, at);
+			}
+			const shape = this.shapeDef(v, null, at);
+			return {count: v, shape, cls: null};
+		} else if (tag >= 0xa0 && tag < 0xc0) {
+			return this.shapeRef(tag - 0xa0, at);
+		} else if (tag === 0xd2) {
+			return this.shapeRef(this.biased(32, MAX_ENTRIES, 11), at);
+		} else {
+			return null;
+		}
+		if (v > this.end - this.p) {
+			this.fail(9, at);
+		}
+		return {count: v, shape: null, cls: null};
+	}
+
+	shapeRef(v, at) {
+		if (v >= this.shapes.length) {
+			this.fail(11, at);
+		}
+		const shape = this.shapes[v];
+		if (shape.keys.length > this.end - this.p) {
+			this.fail(9, at);
+		}
+		return {count: shape.keys.length, shape, cls: shape.cls};
+	}
+
+	// the elements of a list or map, the container entered in its slot first so that a
+	// reference from inside it finds it
+	fill(h, e) {
+		if (h.shape === null) {
+			const a = new Array(h.count);
+			if (e !== null) {
+				e.v = a;
+			}
+			for (let i = 0; i < h.count; i++) {
+				a[i] = this.value(a, i);
+			}
+			return a;
+		}
+		const m = new Map();
+		if (e !== null) {
+			e.v = m;
+		}
+		const keys = h.shape.keys;
+		for (let i = 0; i < keys.length; i++) {
+			const k = keys[i];
+			m.set(k, undefined);
+			m.set(k, this.value(m, k));
+		}
+		return m;
+	}
+
+	object(shape, e) {
+		const keys = shape.keys;
+		const o = new PhpObject(shape.cls, new Array(keys.length));
+		if (e !== null) {
+			e.v = o;
+		}
+		for (let i = 0; i < keys.length; i++) {
+			const p = new PhpProperty(keys[i], undefined);
+			o.properties[i] = p;
+			p.value = this.value(p, 'value');
+		}
+		this.level--;
+		return e !== null && e.v instanceof PhpRef ? e.v : o;
+	}
+}
+
+function setAt(parent, key, v) {
+	if (parent instanceof Map) {
+		parent.set(key, v);
+	} else {
+		parent[key] = v;
+	}
+}
+
+function latin1(u8) {
+	let s = '';
+	for (let i = 0; i < u8.length; i++) {
+		s += String.fromCharCode(u8[i]);
+	}
+	return s;
+}
+
+/** The header fields of a blob (§2), or a ZserError for a bad header. */
+export function decodeHeader(bytes) {
+	const d = new Decoder(toBytes(bytes), DEFAULT_MAX_DEPTH);
+	d.header();
+	return {version: 1, refs: d.refs, nested: d.nested, base: d.base, size: d.p};
+}
+
+function toBytes(bytes) {
+	if (bytes instanceof Uint8Array) {
+		return bytes;
+	}
+	if (bytes instanceof ArrayBuffer) {
+		return new Uint8Array(bytes);
+	}
+	if (ArrayBuffer.isView(bytes)) {
+		return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	}
+	throw new TypeError('decode() takes a Uint8Array, an ArrayBuffer or a view of one');
+}
+
+/**
+ * Decodes one blob. Throws ZserError (code, name, offset as FORMAT.md §13) on invalid input.
+ * options.maxDepth: the nesting limit (§11), default 4096.
+ */
+export function decode(bytes, options = {}) {
+	const maxDepth = options.maxDepth === undefined ? DEFAULT_MAX_DEPTH : options.maxDepth;
+	if (!Number.isInteger(maxDepth) || maxDepth < 1) {
+		throw new RangeError('maxDepth must be a positive integer');
+	}
+	const d = new Decoder(toBytes(bytes), maxDepth);
+	d.header();
+	const v = d.value({v: undefined}, 'v');
+	if (d.p !== d.end) {
+		d.fail(21, d.p);
+	}
+	if (d.refs && !d.refsSeen && !d.reserved) {
+		d.fail(24, 1);
+	}
+	return v;
+}
+
+// ==== encoder ====
+
+const utf8enc = new TextEncoder();
+const MAX_DEPTH_WRITE = 4096;
+
+function isObjectValue(v) {
+	return v instanceof PhpObject || v instanceof PhpObjectData || v instanceof PhpSerializable ||
+	       v instanceof PhpEnum;
+}
+
+function validUtf8(u8) {
+	try {
+		return utf8.decode(u8);
+	} catch {
+		return null;
+	}
+}
+
+class Encoder {
+	constructor() {
+		this.buf = new Uint8Array(256);
+		this.dv = new DataView(this.buf.buffer);
+		this.p = 0;
+		this.strs = new Map();
+		this.bins = new Map();
+		this.nstrs = 0;
+		this.shapes = new Map();
+		this.nshapes = 0;
+		this.nslots = 0;
+		this.seen = new Map();
+		this.refs = false;
+		this.level = 0;
+	}
+
+	ensure(n) {
+		if (this.p + n > this.buf.length) {
+			let cap = this.buf.length * 2;
+			while (cap < this.p + n) {
+				cap *= 2;
+			}
+			const nb = new Uint8Array(cap);
+			nb.set(this.buf.subarray(0, this.p));
+			this.buf = nb;
+			this.dv = new DataView(nb.buffer);
+		}
+	}
+
+	byte(c) {
+		this.ensure(1);
+		this.buf[this.p++] = c;
+	}
+
+	varint(v) {
+		this.ensure(10);
+		if (typeof v === 'bigint') {
+			while (v >= 0x80n) {
+				this.buf[this.p++] = Number(v & 0x7fn) | 0x80;
+				v >>= 7n;
+			}
+			this.buf[this.p++] = Number(v);
+			return;
+		}
+		while (v >= 0x80) {
+			this.buf[this.p++] = (v % 128) | 0x80;
+			v = Math.floor(v / 128);
+		}
+		this.buf[this.p++] = v;
+	}
+
+	// §4.1: the smallest form
+	int(v) {
+		this.ensure(9);
+		const dv = this.dv;
+		if (typeof v === 'bigint') {
+			if (v > 0x7fffffffffffffffn || v < -0x8000000000000000n) {
+				throw new RangeError('integer outside the 64-bit range');
+			}
+			if (v >= -9007199254740991n && v <= 9007199254740991n) {
+				return this.int(Number(v));
+			}
+			const neg = v < 0n;
+			this.buf[this.p++] = neg ? 0xca : 0xc6;
+			dv.setBigUint64(this.p, neg ? -1n - v : v, true);
+			this.p += 8;
+			return;
+		}
+		if (v >= 0) {
+			if (v < 64) {
+				this.buf[this.p++] = v;
+				return;
+			}
+			this.sized(v, 0xc3);
+			return;
+		}
+		if (v >= -16) {
+			this.buf[this.p++] = 0x100 + v;
+			return;
+		}
+		const u = -1 - v;
+		if (u < 0x100) {
+			this.buf[this.p++] = 0xc7;
+			this.buf[this.p++] = u;
+			return;
+		}
+		this.sized(u, 0xc7);
+	}
+
+	sized(u, base) {
+		const dv = this.dv;
+		if (u < 0x100) {
+			this.buf[this.p++] = base;
+			this.buf[this.p++] = u;
+		} else if (u < 0x10000) {
+			this.buf[this.p++] = base + 1;
+			dv.setUint16(this.p, u, true);
+			this.p += 2;
+		} else if (u < 0x100000000) {
+			this.buf[this.p++] = base + 2;
+			dv.setUint32(this.p, u, true);
+			this.p += 4;
+		} else {
+			this.buf[this.p++] = base + 3;
+			dv.setUint32(this.p, u % 0x100000000, true);
+			dv.setUint32(this.p + 4, Math.floor(u / 0x100000000), true);
+			this.p += 8;
+		}
+	}
+
+	// §4.2
+	float(d, bits) {
+		this.ensure(9);
+		const dv = this.dv;
+		if (d !== d) {
+			if (bits === undefined) {
+				bits = 0x7ff8000000000000n;
+			}
+			if (nanIsF32(bits)) {
+				const hi = Number(bits >> 32n);
+				const b32 = ((hi & 0x80000000) | 0x7f800000 | ((Number(bits & 0xfffffffffffffn) / 2 ** 29) & 0x7fffff)) >>> 0;
+				this.buf[this.p++] = 0xcb;
+				dv.setUint32(this.p, b32, true);
+				this.p += 4;
+			} else {
+				this.buf[this.p++] = 0xcc;
+				dv.setBigUint64(this.p, bits, true);
+				this.p += 8;
+			}
+			return;
+		}
+		if (Math.fround(d) === d) {
+			this.buf[this.p++] = 0xcb;
+			dv.setFloat32(this.p, d, true);
+			this.p += 4;
+		} else {
+			this.buf[this.p++] = 0xcc;
+			dv.setFloat64(this.p, d, true);
+			this.p += 8;
+		}
+	}
+
+	strRef(idx) {
+		if (idx < 48) {
+			this.byte(0x60 + idx);
+		} else {
+			this.byte(0xce);
+			this.varint(idx - 48);
+		}
+	}
+
+	// §5: a literal the first time, a reference to the table after
+	str(s) {
+		if (typeof s !== 'string') {
+			const t = validUtf8(s);
+			if (t === null) {
+				return this.bytes(s);
+			}
+			s = t;
+		}
+		if (s.length === 0) {
+			this.byte(0x40);
+			return;
+		}
+		const idx = this.strs.get(s);
+		if (idx !== undefined) {
+			this.strRef(idx);
+			return;
+		}
+		this.strs.set(s, this.nstrs++);
+		let n = s.length;
+		let ascii = n < 32;
+		if (ascii) {
+			for (let i = 0; i < n; i++) {
+				if (s.charCodeAt(i) >= 0x80) {
+					ascii = false;
+					break;
+				}
+			}
+		}
+		if (ascii) {
+			this.ensure(1 + n);
+			this.buf[this.p++] = 0x40 + n;
+			for (let i = 0; i < n; i++) {
+				this.buf[this.p++] = s.charCodeAt(i);
+			}
+			return;
+		}
+		if (!s.isWellFormed()) {
+			throw new TypeError('a string with a lone surrogate has no UTF-8 form; pass a Uint8Array');
+		}
+		const u8 = utf8enc.encode(s);
+		this.literal(u8);
+	}
+
+	bytes(u8) {
+		if (u8.length === 0) {
+			this.byte(0x40);
+			return;
+		}
+		const k = latin1(u8);
+		const idx = this.bins.get(k);
+		if (idx !== undefined) {
+			this.strRef(idx);
+			return;
+		}
+		this.bins.set(k, this.nstrs++);
+		this.literal(u8);
+	}
+
+	literal(u8) {
+		const n = u8.length;
+		this.ensure(11 + n);
+		if (n < 32) {
+			this.buf[this.p++] = 0x40 + n;
+		} else {
+			this.buf[this.p++] = 0xcd;
+			this.varint(n - 32);
+		}
+		this.buf.set(u8, this.p);
+		this.p += n;
+	}
+
+	// a key as PHP stores it: integers and strings holding an integer are ints (§7)
+	normKey(k) {
+		if (typeof k === 'number') {
+			if (!Number.isSafeInteger(k)) {
+				throw new TypeError(`an array key must be an integer or a string, not ${k}`);
+			}
+			return k;
+		}
+		if (typeof k === 'bigint') {
+			return intValue(k);
+		}
+		if (typeof k === 'string') {
+			const iv = intKeyOf(k);
+			return iv === null ? k : iv;
+		}
+		if (k instanceof Uint8Array) {
+			const t = validUtf8(k);
+			return t === null ? k : this.normKey(t);
+		}
+		throw new TypeError('an array key must be an integer or a string');
+	}
+
+	key(k) {
+		if (typeof k === 'number' || typeof k === 'bigint') {
+			this.int(k);
+		} else {
+			this.str(k);
+		}
+	}
+
+	enter() {
+		if (++this.level > MAX_DEPTH_WRITE) {
+			throw new RangeError(`Maximum nesting depth of ${MAX_DEPTH_WRITE} exceeded`);
+		}
+	}
+
+	shapeId(prefix, keys) {
+		let id = prefix;
+		for (const k of keys) {
+			const s = typeof k === 'string' ? 's' + k : typeof k === 'number' || typeof k === 'bigint' ? 'i' + String(k) : 'b' + latin1(k);
+			id += s.length + ':' + s;
+		}
+		return id;
+	}
+
+	shapeRef(idx) {
+		if (idx < 32) {
+			this.byte(0xa0 + idx);
+		} else {
+			this.byte(0xd2);
+			this.varint(idx - 32);
+		}
+	}
+
+	// an array (list or map) whose slot is taken already (or none, under OBJECT_DATA)
+	array(v) {
+		if (Array.isArray(v)) {
+			return this.list(v);
+		}
+		let keys, vals;
+		if (v instanceof Map) {
+			keys = [];
+			vals = [];
+			const seenKeys = new Set();
+			for (const [k, x] of v) {
+				const nk = this.normKey(k);
+				const sk = typeof nk === 'object' ? 'b' + latin1(nk) : typeof nk + String(nk);
+				if (seenKeys.has(sk)) {
+					throw new TypeError(`two keys of a Map are the same PHP key ${String(nk)}`);
+				}
+				seenKeys.add(sk);
+				keys.push(nk);
+				vals.push(x);
+			}
+		} else {
+			keys = Object.keys(v).map(k => this.normKey(k));
+			vals = Object.values(v);
+		}
+		let isList = true;
+		for (let i = 0; i < keys.length; i++) {
+			if (keys[i] !== i) {
+				isList = false;
+				break;
+			}
+		}
+		if (isList) {
+			return this.list(vals);
+		}
+		this.enter();
+		const id = this.shapeId('a', keys);
+		const idx = this.shapes.get(id);
+		if (idx !== undefined) {
+			this.shapeRef(idx);
+		} else {
+			this.shapes.set(id, this.nshapes++);
+			this.byte(0xd0);
+			this.varint(keys.length - 1);
+			for (const k of keys) {
+				this.key(k);
+			}
+		}
+		for (const x of vals) {
+			this.value(x);
+		}
+		this.level--;
+	}
+
+	list(a) {
+		const n = a.length;
+		if (n < 16) {
+			this.byte(0x90 + n);
+		} else {
+			this.byte(0xcf);
+			this.varint(n - 16);
+		}
+		if (n === 0) {
+			return;
+		}
+		this.enter();
+		for (let i = 0; i < n; i++) {
+			this.value(a[i]);
+		}
+		this.level--;
+	}
+
+	// an object value met for the first time: its slot is taken already
+	object(o) {
+		if (o instanceof PhpObject) {
+			const keys = o.properties.map(p => typeof p.key === 'bigint' ? intValue(p.key) : p.key);
+			this.enter();
+			const id = this.shapeId('o' + (typeof o.className === 'string' ? 's' + o.className : 'b' + latin1(o.className)) + '|', keys);
+			const idx = this.shapes.get(id);
+			if (idx !== undefined) {
+				this.shapeRef(idx);
+			} else {
+				this.shapes.set(id, this.nshapes++);
+				this.byte(0xd1);
+				this.cls(o.className);
+				this.varint(keys.length);
+				for (const k of keys) {
+					this.key(k);
+				}
+			}
+			for (const p of o.properties) {
+				this.value(p.value);
+			}
+			this.level--;
+		} else if (o instanceof PhpObjectData) {
+			this.byte(0xd3);
+			this.cls(o.className);
+			this.enter();
+			const d = o.data;
+			this.level--;
+			// the payload is the object's level (§11): no level of its own, no slot
+			this.level--;
+			this.array(d);
+			this.level++;
+		} else if (o instanceof PhpSerializable) {
+			const n = o.slots || 0;
+			this.byte(n > 0 ? 0xd8 : 0xd4);
+			this.cls(o.className);
+			if (n > 0) {
+				this.varint(n - 1);
+				if (o.nestedRefs) {
+					this.refs = true;
+				}
+			}
+			this.varint(o.payload.length);
+			this.ensure(o.payload.length);
+			this.buf.set(o.payload, this.p);
+			this.p += o.payload.length;
+			this.nslots += n;
+		} else {
+			this.byte(0xd5);
+			this.cls(o.className);
+			this.str(o.caseName);
+		}
+	}
+
+	cls(c) {
+		if (c.length === 0) {
+			throw new TypeError('a class name must not be empty');
+		}
+		this.str(c);
+	}
+
+	value(v) {
+		switch (typeof v) {
+		case 'number':
+			this.nslots++;
+			if (Number.isSafeInteger(v)) {
+				this.int(v);
+			} else {
+				this.float(v);
+			}
+			return;
+		case 'string':
+			this.nslots++;
+			this.str(v);
+			return;
+		case 'boolean':
+			this.nslots++;
+			this.byte(v ? 0xc2 : 0xc1);
+			return;
+		case 'bigint':
+			this.nslots++;
+			this.int(v);
+			return;
+		case 'undefined':
+			this.nslots++;
+			this.byte(0xc0);
+			return;
+		default:
+			break;
+		}
+		if (v === null) {
+			this.nslots++;
+			this.byte(0xc0);
+			return;
+		}
+		if (v instanceof PhpFloat) {
+			this.nslots++;
+			this.float(v.value, v.bits);
+			return;
+		}
+		if (v instanceof Uint8Array) {
+			this.nslots++;
+			this.str(v);
+			return;
+		}
+		if (v instanceof PhpRef) {
+			const target = isObjectValue(v.value) ? v.value : v;
+			const s = this.seen.get(target);
+			if (s !== undefined) {
+				this.refs = true;
+				this.byte(0xd7);
+				this.varint(s - 1);
+				return;
+			}
+			this.seen.set(target, this.nslots + 1);
+			if (target !== v) {
+				this.nslots++;
+				this.object(target);
+				return;
+			}
+			this.value(v.value);
+			return;
+		}
+		if (isObjectValue(v)) {
+			const s = this.seen.get(v);
+			this.nslots++;
+			if (s !== undefined) {
+				this.refs = true;
+				this.byte(0xd6);
+				this.varint(s - 1);
+				return;
+			}
+			this.seen.set(v, this.nslots);
+			this.object(v);
+			return;
+		}
+		if (v instanceof OuterSlot) {
+			this.refs = true;
+			if (!v.isRef) {
+				this.nslots++;
+			}
+			this.byte(v.isRef ? 0xd7 : 0xd6);
+			this.varint(v.slot - 1);
+			return;
+		}
+		this.nslots++;
+		this.array(v);
+	}
+}
+
+/**
+ * Encodes a value as zser_serialize() would (see README.md for the value model).
+ * options.base: write a nested blob (§8.3) whose outer blob had taken `base` slots.
+ * Returns a new Uint8Array.
+ */
+export function encode(value, options = {}) {
+	const e = new Encoder();
+	const base = options.base;
+	e.byte(0x5a);
+	e.byte(0x01);
+	if (base !== undefined) {
+		if (!Number.isInteger(base) || base < 1 || base > MAX_ENTRIES) {
+			throw new RangeError('base must be an integer from 1');
+		}
+		e.buf[1] |= 0x40;
+		e.varint(base - 1);
+		e.nslots = base;
+	}
+	e.value(value);
+	if (e.refs) {
+		e.buf[1] |= 0x80;
+	}
+	return e.buf.slice(0, e.p);
+}
