@@ -1060,29 +1060,32 @@ static void leave_open(decoder *d)
 	"maximum depth of %" PRIu32 " exceeded at offset %zu of %zu bytes; raise the limit with " \
 	"zser_unserialize()'s max_depth option or the unserialize_max_depth ini setting (0: none)"
 
-static void report(decoder *d, size_t len, bool throw_on_error)
+static void report(decoder *d, const unsigned char *buf, size_t len, bool throw_on_error)
 {
 	const char *msg = d->msg ? d->msg : zs_wire_error_msg(d->r.err);
 	size_t pos = d->msg ? d->msg_pos : d->r.err_pos;
 	int code = d->msg ? d->msg_code : (int)d->r.err;
+	char text[320];
 
 	if (EG(exception)) {
 		return;
 	}
 	if (!d->msg && d->r.err == ZS_WE_DEPTH) {
-		if (throw_on_error) {
-			zend_throw_exception_ex(zser_ce_ZserException, code, DEPTH_MSG, d->r.max_depth, pos,
-			                        len);
-		} else {
-			php_error_docref(NULL, E_WARNING, DEPTH_MSG, d->r.max_depth, pos, len);
-		}
-		return;
+		snprintf(text, sizeof(text), DEPTH_MSG, d->r.max_depth, pos, len);
+	} else if (!d->msg && d->r.err == ZS_WE_VERSION && pos < len) {
+		/* which version the blob has, and which this build reads: a fleet mid-upgrade */
+		snprintf(text, sizeof(text),
+		         "unsupported format version %u at offset %zu of %zu bytes (zser %s reads version "
+		         "%d)",
+		         (unsigned)(buf[pos] & ZS_WIRE_VERSION_MASK), pos, len, PHP_ZSER_VERSION,
+		         ZS_WIRE_VERSION);
+	} else {
+		snprintf(text, sizeof(text), "%s at offset %zu of %zu bytes", msg, pos, len);
 	}
 	if (throw_on_error) {
-		zend_throw_exception_ex(zser_ce_ZserException, code, "%s at offset %zu of %zu bytes", msg,
-		                        pos, len);
+		zend_throw_exception(zser_ce_ZserException, text, code);
 	} else {
-		php_error_docref(NULL, E_WARNING, "%s at offset %zu of %zu bytes", msg, pos, len);
+		php_error_docref(NULL, E_WARNING, "%s", text);
 	}
 }
 
@@ -1322,7 +1325,7 @@ fail:
 	 * __wakeup()/__unserialize() was pending), then the queue is worked through: with no
 	 * exception pending its calls still run, else their objects are marked as destructed. */
 	leave_open(&d);
-	report(&d, len, opts->throw_on_error);
+	report(&d, buf, len, opts->throw_on_error);
 	if (d.outer) {
 		nest_end(&d, false);
 	}
