@@ -1075,10 +1075,10 @@ static void report(decoder *d, const unsigned char *buf, size_t len, bool throw_
 	} else if (!d->msg && d->r.err == ZS_WE_VERSION && pos < len) {
 		/* which version the blob has, and which this build reads: a fleet mid-upgrade */
 		snprintf(text, sizeof(text),
-		         "unsupported format version %u at offset %zu of %zu bytes (zser %s reads version "
-		         "%d)",
-		         (unsigned)(buf[pos] & ZS_WIRE_VERSION_MASK), pos, len, PHP_ZSER_VERSION,
-		         ZS_WIRE_VERSION);
+		         "unsupported format version %u (zser %s reads version %d) at offset %zu of %zu "
+		         "bytes",
+		         (unsigned)(buf[pos] & ZS_WIRE_VERSION_MASK), PHP_ZSER_VERSION, ZS_WIRE_VERSION,
+		         pos, len);
 	} else {
 		snprintf(text, sizeof(text), "%s at offset %zu of %zu bytes", msg, pos, len);
 	}

@@ -50,7 +50,7 @@ foreign formats fail: ok
 unknown versions fail: ok
 bool(false)
 names the version: true
-zser_unserialize(): unsupported format version 2 at offset 1 of %d bytes (zser %s reads version 1)
+zser_unserialize(): unsupported format version 2 (zser %s reads version 1) at offset 1 of %d bytes
 
 Warning: zser_unserialize(): %s offset %d%s in %s on line %d
 bool(false)
