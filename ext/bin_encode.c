@@ -1308,12 +1308,24 @@ static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, 
 		out_tag(e, ZS_T_NULL);
 		return SUCCESS;
 	}
+#if PHP_VERSION_ID >= 80400
+	/* Still open, and met again without a reference that would make it a back-reference: PHP
+	 * 8.4's serialize() follows such a cycle until its stack limit and throws; a writer that
+	 * walks from the heap would follow it until memory runs out. The guard finds the cycle. */
+	if (UNEXPECTED(Z_IS_RECURSIVE_P(data))) {
+		zend_throw_exception(zser_ce_ZserException,
+		                     "Maximum nesting depth exceeded: an array holds itself (serialize() "
+		                     "runs out of stack on it)",
+		                     ZS_WE_DEPTH);
+		return FAILURE;
+	}
+#endif
 	if (UNEXPECTED(EG(exception))) {
 		return FAILURE;
 	}
 	/* what encode_value() does with an array, without its other cases */
 	e->n++;
-	if (PHP_VERSION_ID < 80400 && Z_REFCOUNTED_P(data)) {
+	if (Z_REFCOUNTED_P(data)) {
 		Z_PROTECT_RECURSION_P(data);
 		return encode_array(e, Z_ARRVAL_P(data), Z_ARRVAL_P(data));
 	}

@@ -62,7 +62,8 @@ stage_debug_zts() {
 
 	runner=$(find "$prefix/lib/php" -path '*/build/run-tests.php' | head -n 1)
 	out=$(mktemp)
-	TEST_PHP_EXECUTABLE=$php NO_INTERACTION=1 REPORT_EXIT_STATUS=0 \
+	# ZSER_EXT: the module the tests that start a PHP of their own load (bin_deep.inc)
+	ZSER_EXT=$ext TEST_PHP_EXECUTABLE=$php NO_INTERACTION=1 REPORT_EXIT_STATUS=0 \
 		"$php" "$runner" -n -q --show-diff -j2 -d "extension=$ext" \
 		-d report_memleaks=1 ${PHPT_ARGS:-} tests/ >"$out" 2>&1
 	grep -E '^(FAIL|BORK|LEAK)' "$out" | head -50

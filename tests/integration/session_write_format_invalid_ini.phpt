@@ -5,7 +5,6 @@ session
 zser
 --INI--
 session.use_cookies=0
-session.use_only_cookies=0
 session.cache_limiter=
 session.save_handler=files
 session.use_strict_mode=0
