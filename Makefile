@@ -83,7 +83,7 @@ uninstall: $(UNINSTALL_EXTRA)
 	-rmdir $(DESTDIR)$(PHP_INC_DIR) 2>/dev/null
 
 format:
-	clang-format -i $$(git ls-files 'core/*.[ch]' 'ext/*.[ch]' 'cli/*.[ch]' 'fuzz/*.[ch]' 'bench/*.[ch]' | grep -v _arginfo.h)
+	clang-format -i $$(git ls-files '*.[ch]' | grep -v _arginfo.h)
 
 clean:
 	-[ -f ext/Makefile ] && $(MAKE) -C ext clean >/dev/null

@@ -16,7 +16,8 @@ int main(int argc, char **argv)
 	unsigned char hdr[4];
 	unsigned char *buf = NULL;
 	size_t cap = 0;
-	uint32_t depth = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 10) : 4096; /* unserialize_max_depth's default */
+	/* without an argument, unserialize_max_depth's default */
+	uint32_t depth = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 10) : 4096;
 
 	while (fread(hdr, 1, 4, stdin) == 4) {
 		size_t len =
