@@ -126,12 +126,14 @@ typedef struct eframe {
 } eframe;
 
 /* Frames held in the encoder's buffers before the stack moves to the heap. */
-#define FRAMES0   16
+#define FRAMES0          16
 /* Containers up to this depth are written by recursion (the elements of __serialize() data and
  * of __sleep() tables from a frame walked at once); deeper ones take a frame of the walk already
  * running, so the C stack holds at most this many levels whatever the depth of the value
  * (docs/INTERNALS.md §6). */
-#define REC_DEPTH 128
+#define REC_DEPTH        128
+/* PHP 8.4 only: the depth at which zser_serialize() gives up on an array (encode_array_deep()) */
+#define ENC_MAX_DEPTH_84 200000
 
 struct encoder {
 	unsigned char *p, *end, *base;
@@ -1308,24 +1310,12 @@ static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, 
 		out_tag(e, ZS_T_NULL);
 		return SUCCESS;
 	}
-#if PHP_VERSION_ID >= 80400
-	/* Still open, and met again without a reference that would make it a back-reference: PHP
-	 * 8.4's serialize() follows such a cycle until its stack limit and throws; a writer that
-	 * walks from the heap would follow it until memory runs out. The guard finds the cycle. */
-	if (UNEXPECTED(Z_IS_RECURSIVE_P(data))) {
-		zend_throw_exception(zser_ce_ZserException,
-		                     "Maximum nesting depth exceeded: an array holds itself (serialize() "
-		                     "runs out of stack on it)",
-		                     ZS_WE_DEPTH);
-		return FAILURE;
-	}
-#endif
 	if (UNEXPECTED(EG(exception))) {
 		return FAILURE;
 	}
 	/* what encode_value() does with an array, without its other cases */
 	e->n++;
-	if (Z_REFCOUNTED_P(data)) {
+	if (PHP_VERSION_ID < 80400 && Z_REFCOUNTED_P(data)) {
 		Z_PROTECT_RECURSION_P(data);
 		return encode_array(e, Z_ARRVAL_P(data), Z_ARRVAL_P(data));
 	}
@@ -1717,6 +1707,20 @@ static zend_result encode_array_body(encoder *e, HashTable *ht)
 
 static zend_never_inline zend_result encode_array_deep(encoder *e, HashTable *ht, zend_array *guard)
 {
+#if PHP_VERSION_ID >= 80400
+	/* PHP 8.4's serialize() guards no array against recursion: an array that holds itself
+	 * without a reference it could name is followed until PHP's stack limit, which throws.
+	 * The heap walk would follow it until memory ran out: past a depth well beyond what that
+	 * stack limit lets serialize() write, it throws too. */
+	if (UNEXPECTED(e->depth > ENC_MAX_DEPTH_84)) {
+		if (guard) {
+			GC_UNPROTECT_RECURSION(guard);
+		}
+		zend_throw_exception_ex(zser_ce_ZserException, ZS_WE_DEPTH,
+		                        "Maximum nesting depth of %d exceeded", ENC_MAX_DEPTH_84);
+		return FAILURE;
+	}
+#endif
 	open_array(e, ht, guard);
 	return walk_pushed(e);
 }
