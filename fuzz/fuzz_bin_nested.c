@@ -14,6 +14,9 @@
  * FzNest reaches back to itself recurses until the C stack overflows.
  */
 // fuzz-max-len: 1024
+// The input is a generation program: every byte of it may matter from the start, so libFuzzer
+// does not grow inputs slowly from short ones.
+// fuzz-options: -len_control=0
 #include "fuzz_php.h"
 #include "fuzz_decode_check.h"
 #include "fuzz_gen.h"

@@ -141,15 +141,17 @@ for t in "$@"; do
 	done
 	# A target may ask for a smaller input cap with a "// fuzz-max-len: N" line.
 	len=$(sed -n 's|^// fuzz-max-len: *\([0-9]*\).*|\1|p' "fuzz/$t.c")
+	# ...and for libFuzzer options of its own with a "// fuzz-options: ..." line.
+	read -r -a own <<<"$(sed -n 's|^// fuzz-options: *||p' "fuzz/$t.c")"
 	dict=()
 	[ -f "fuzz/dict/$t.dict" ] && dict=(-dict="fuzz/dict/$t.dict")
-	extra=()
+	extra=("${own[@]}")
 	runs=${FUZZ_RUNS_CORE:-}
 	if is_php "$t"; then
 		# The harness checks for leaks when a request of many inputs ends; libFuzzer's own
 		# check after each input that allocated more than it freed would mostly scan the
 		# heap for a request's caches (fuzz/fuzz_php.c).
-		extra=(-detect_leaks=0)
+		extra+=(-detect_leaks=0)
 		runs=${FUZZ_RUNS_PHP:-}
 		export FUZZ_PHP_LEAK_DIR=$arts
 	fi
