@@ -1325,6 +1325,8 @@ fail:
 	 * __wakeup()/__unserialize() was pending), then the queue is worked through: with no
 	 * exception pending its calls still run, else their objects are marked as destructed. */
 	leave_open(&d);
+	zval_ptr_dtor(&d.refused);
+	ZVAL_UNDEF(&d.refused);
 	report(&d, buf, len, opts->throw_on_error);
 	if (d.outer) {
 		nest_end(&d, false);

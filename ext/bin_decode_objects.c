@@ -514,10 +514,13 @@ zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *inf
 	       (Z_TYPE_P(dest) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type) &&
 	        zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name)))) &&
 	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
-		/* as unserialize(): the value goes (its destructor may run now) and the property is
-		 * left uninitialized. A reference left there would lack this property's type source,
-		 * which releasing the object removes all the same. */
-		zval_ptr_dtor(dest);
+		/* as unserialize(): the value goes and the property is left uninitialized. A
+		 * reference left there would lack this property's type source, which releasing the
+		 * object removes all the same. The decode fails here, so the value is released
+		 * before the warning as unserialize() does, but after the open containers are left
+		 * (zser_decode()'s failure path). */
+		ZEND_ASSERT(Z_ISUNDEF(d->refused));
+		ZVAL_COPY_VALUE(&d->refused, dest);
 		ZVAL_UNDEF(dest);
 		return FAILURE;
 	}

@@ -91,6 +91,11 @@ typedef struct decoder {
 	zval **roots;         /* the values of nested blobs, which slots may point into */
 	uint32_t nroots, roots_cap;
 	zval root;
+	/* A value a typed property refused, released only once the decode has let go of the
+	 * graph: its destructor may reach the graph through a reference and free the object or
+	 * the containers still being filled (unserialize() releases it at once, and reads freed
+	 * memory after such a destructor). */
+	zval refused;
 	/* the string table's entries are the reader's, the zend_string made of each in its
 	 * user word (str_entry()) */
 	zend_string **owned; /* the entries the table owns (not BORROWED, not interned) */
