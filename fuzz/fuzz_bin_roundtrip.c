@@ -98,7 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fz_call(&again, "zser_serialize", 1, &value.ret);
 		if (again.ex_class || Z_TYPE(again.ret) != IS_STRING ||
 		    !zend_string_equals(Z_STR(again.ret), Z_STR(blob.ret))) {
-			fz_fail("a second zser_serialize() of %s gives other bytes", ZSTR_VAL(want));
+			fz_show("serialize() of the value", ZSTR_VAL(want), ZSTR_LEN(want));
+			fz_fail("a second zser_serialize() of the value gives other bytes");
 		}
 		fz_result_free(&again);
 		args[0] = blob.ret;
@@ -119,8 +120,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			 * __unserialize() refusing what its __serialize() gave) */
 			if (!ref.ex_class || !zend_string_equals(ref.ex_class, copy.ex_class) ||
 			    !zend_string_equals(ref.ex_message, copy.ex_message)) {
-				fz_fail("zser_unserialize(zser_serialize(v)) %s; serialize(v) = %s",
-				        fz_describe(&copy), ZSTR_VAL(want));
+				fz_show("serialize(v)", ZSTR_VAL(want), ZSTR_LEN(want));
+				fz_fail("zser_unserialize(zser_serialize(v)) %s", fz_describe(&copy));
 			}
 			zend_string_release(want);
 			fz_result_free(&copy);
@@ -129,17 +130,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		got = fz_serialize(&copy.ret);
 		if (!got || !php_rt || !zend_string_equals(php_rt, got)) {
-			fz_fail("round trip differs from PHP's: %s -> %s, unserialize() gives %s",
-			        ZSTR_VAL(want), got ? ZSTR_VAL(got) : "(unserializable)",
-			        php_rt ? ZSTR_VAL(php_rt) : "(an exception)");
+			fz_show("serialize(v)", ZSTR_VAL(want), ZSTR_LEN(want));
+			if (got) {
+				fz_show("serialize() of zser's round trip", ZSTR_VAL(got), ZSTR_LEN(got));
+			}
+			if (php_rt) {
+				fz_show("serialize() of PHP's round trip", ZSTR_VAL(php_rt), ZSTR_LEN(php_rt));
+			}
+			fz_fail("round trip differs from PHP's%s%s", got ? "" : " (zser's is unserializable)",
+			        php_rt ? "" : " (PHP's threw)");
 		}
 		fz_call(&blob2, "zser_serialize", 1, &copy.ret);
 		fz_call(&ref_blob, "zser_serialize", 1, &ref.ret);
 		if (blob2.ex_class || Z_TYPE(blob2.ret) != IS_STRING || ref_blob.ex_class ||
 		    Z_TYPE(ref_blob.ret) != IS_STRING ||
 		    !zend_string_equals(Z_STR(ref_blob.ret), Z_STR(blob2.ret))) {
-			fz_fail("encoding is not canonical: the copy of %s encodes differently",
-			        ZSTR_VAL(want));
+			fz_show("serialize(v)", ZSTR_VAL(want), ZSTR_LEN(want));
+			fz_fail("encoding is not canonical: the copy of v encodes differently");
 		}
 		zend_string_release(got);
 		zend_string_release(php_rt);

@@ -74,8 +74,9 @@ static void rewrite(zval *v)
 	fz_call(&copy, "zser_unserialize", 2, args);
 	zval_ptr_dtor(&args[1]);
 	if (copy.ex_class) {
-		fz_fail("re-encoding a decoded value gave a blob zser_unserialize rejects: %s (value %s)",
-		        fz_describe(&copy), ZSTR_VAL(want));
+		fz_show("serialize() of the value", ZSTR_VAL(want), ZSTR_LEN(want));
+		fz_fail("re-encoding a decoded value gave a blob zser_unserialize rejects: %s",
+		        fz_describe(&copy));
 	}
 	got = fz_serialize(&copy.ret);
 	if (got && !zend_string_equals(want, got)) {
@@ -101,8 +102,11 @@ static void rewrite(zval *v)
 		}
 	}
 	if (!got || !zend_string_equals(want, got)) {
-		fz_fail("read -> write -> read changed the value: %s -> %s", ZSTR_VAL(want),
-		        got ? ZSTR_VAL(got) : "(unserializable)");
+		fz_show("serialize() of the value read", ZSTR_VAL(want), ZSTR_LEN(want));
+		if (got) {
+			fz_show("serialize() after writing and reading it again", ZSTR_VAL(got), ZSTR_LEN(got));
+		}
+		fz_fail("read -> write -> read changed the value%s", got ? "" : " (unserializable)");
 	}
 	zend_string_release(got);
 	zend_string_release(want);
@@ -157,7 +161,9 @@ static void decode_check(zval *blob, const option_set *o, bool also_rewrite)
 		a = fz_serialize(&plain.ret);
 		b = fz_serialize(&thrown.ret);
 		if (a && b && !zend_string_equals(a, b)) {
-			fz_fail("the same input decoded to two values: %s / %s", ZSTR_VAL(a), ZSTR_VAL(b));
+			fz_show("without throw_on_error", ZSTR_VAL(a), ZSTR_LEN(a));
+			fz_show("with throw_on_error", ZSTR_VAL(b), ZSTR_LEN(b));
+			fz_fail("the same input decoded to two values");
 		}
 		if (also_rewrite) {
 			rewrite(&plain.ret);

@@ -66,8 +66,13 @@ static void expect_same_value(const char *what, zval *a, zval *b)
 	zend_string *sa = fz_serialize(a), *sb = fz_serialize(b);
 
 	if (!sa || !sb || !zend_string_equals(sa, sb)) {
-		fz_fail("%s: %s / %s", what, sa ? ZSTR_VAL(sa) : "(unserializable)",
-		        sb ? ZSTR_VAL(sb) : "(unserializable)");
+		if (sa) {
+			fz_show("first", ZSTR_VAL(sa), ZSTR_LEN(sa));
+		}
+		if (sb) {
+			fz_show("second", ZSTR_VAL(sb), ZSTR_LEN(sb));
+		}
+		fz_fail("%s%s", what, sa && sb ? "" : " (a value is unserializable)");
 	}
 	zend_string_release(sa);
 	zend_string_release(sb);

@@ -77,20 +77,26 @@ int fz_capture_at = -1;
 static void (*fz_prev_error_cb)(int type, zend_string *file, const uint32_t line,
                                 zend_string *message);
 
-static void print_input(void)
+void fz_show(const char *label, const void *bytes, size_t len)
 {
-	size_t i, shown = fz_input_size < 2048 ? fz_input_size : 2048;
+	const unsigned char *p = bytes;
+	size_t i, shown = len < 2048 ? len : 2048;
 
-	fprintf(stderr, "input (%zu bytes): \"", fz_input_size);
+	fprintf(stderr, "%s (%zu bytes): \"", label, len);
 	for (i = 0; i < shown; i++) {
-		unsigned char c = fz_input[i];
+		unsigned char c = p[i];
 		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
 			fputc(c, stderr);
 		} else {
 			fprintf(stderr, "\\x%02x", c);
 		}
 	}
-	fprintf(stderr, "\"%s\n", shown < fz_input_size ? " (cut)" : "");
+	fprintf(stderr, "\"%s\n", shown < len ? " (cut)" : "");
+}
+
+static void print_input(void)
+{
+	fz_show("input", fz_input, fz_input_size);
 }
 
 void fz_fail(const char *fmt, ...)

@@ -60,6 +60,9 @@ void fz_ini_set(const char *name, const char *value);
 /* Reports a broken invariant: prints the message and the current input, then aborts. */
 ZEND_COLD ZEND_NORETURN void fz_fail(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
 
+/* Prints bytes escaped (serialize() output holds NULs that %s would cut), at most 2 KiB. */
+void fz_show(const char *label, const void *bytes, size_t len);
+
 /* fz_fail() unless both results agree on exception class, code and message. */
 void fz_same_throw(const char *what, const fz_result *a, const fz_result *b);
 
