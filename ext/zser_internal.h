@@ -19,7 +19,15 @@ typedef struct zser_decode_opts {
 	bool throw_on_error; /* ZserException instead of false + E_WARNING */
 	/* max_depth given: else a nested call (FORMAT.md §8.3) counts on from its outer call's */
 	bool max_depth_set;
+#ifdef ZSER_DEC_ORACLE
+	int8_t slow_path; /* test builds: the option oracle_slow_path, -1 when not given */
+#endif
 } zser_decode_opts;
+
+#ifdef ZSER_DEC_ORACLE
+/* Test and fuzz builds only: zser_decode() reads every value the slow way (bin_decode.c). */
+extern bool zser_dec_slow_path;
+#endif
 
 /* ZserException codes (FORMAT.md §13): 1-99 are the format's errors, the zs_wire_error
  * values the core reader reports; these are the errors zser_decode() finds itself while
