@@ -265,7 +265,7 @@ static void init_array(zval *dest, uint32_t count, bool packed)
 
 /* Room for a copy of template t's hash slots and buckets. Most shapes are small: a size
  * known when compiling takes PHP's allocator straight to its bin, as zend_hash does for its
- * own smallest tables; the size-computing path measured 10% of a decode of many small maps. */
+ * own smallest tables, without the size computation (docs/INTERNALS.md §13). */
 static zend_always_inline void *table_alloc(const HashTable *t)
 {
 #define ZSER_TABLE_CASE(n) \
@@ -834,7 +834,7 @@ static zend_always_inline int put_item(decoder *d, zval *zv, int type, const zs_
 
 /* zs_reader_step(), and for a new array shape zs_reader_step_map() (kept out of the inline
  * step, which every value goes through). Used in lists and maps, where nested map
- * definitions occur; elsewhere the extra branch measured slower than it gained. */
+ * definitions occur; elsewhere the extra branch costs more than it gains. */
 static zend_always_inline int step(zs_reader *r, zs_rframe *rf, zs_item *it)
 {
 	int type = zs_reader_step(r, rf, it);
