@@ -121,6 +121,19 @@ static zend_result parse_options(HashTable *options, zser_decode_opts *opts)
 		}
 		opts->throw_on_error = Z_TYPE_P(v) == IS_TRUE;
 	}
+#ifdef ZSER_DEC_ORACLE
+	/* test builds only (docs/INTERNALS.md §12): decode without the fast paths */
+	v = zend_hash_str_find_deref(options, "oracle_slow_path", sizeof("oracle_slow_path") - 1);
+	if (v) {
+		if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+			zend_type_error("zser_unserialize(): Option \"oracle_slow_path\" must be of type "
+			                "bool, %s given",
+			                zend_zval_type_name(v));
+			return FAILURE;
+		}
+		opts->slow_path = Z_TYPE_P(v) == IS_TRUE ? 1 : 0;
+	}
+#endif
 	return SUCCESS;
 }
 
@@ -129,6 +142,9 @@ PHP_FUNCTION(zser_unserialize)
 	zend_string *data;
 	HashTable *options = NULL;
 	zser_decode_opts opts;
+#ifdef ZSER_DEC_ORACLE
+	bool outer_slow;
+#endif
 
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_STR(data)
@@ -140,6 +156,9 @@ PHP_FUNCTION(zser_unserialize)
 	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
 	opts.max_depth_set = false;
+#ifdef ZSER_DEC_ORACLE
+	opts.slow_path = -1;
+#endif
 	if (options && parse_options(options, &opts) != SUCCESS) {
 		goto cleanup;
 	}
@@ -149,12 +168,22 @@ PHP_FUNCTION(zser_unserialize)
 		RETVAL_FALSE;
 		goto cleanup;
 	}
+#ifdef ZSER_DEC_ORACLE
+	/* given: for this call and the calls nested in it; else as the outer call has it */
+	outer_slow = zser_dec_slow_path;
+	if (opts.slow_path >= 0) {
+		zser_dec_slow_path = opts.slow_path;
+	}
+#endif
 	if (zser_decode(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data), &opts) !=
 	    SUCCESS) {
 		if (!EG(exception)) {
 			RETVAL_FALSE;
 		}
 	}
+#ifdef ZSER_DEC_ORACLE
+	zser_dec_slow_path = outer_slow;
+#endif
 cleanup:
 	if (opts.allowed) {
 		zend_hash_destroy(opts.allowed);

@@ -265,7 +265,7 @@ static void init_array(zval *dest, uint32_t count, bool packed)
 
 /* Room for a copy of template t's hash slots and buckets. Most shapes are small: a size
  * known when compiling takes PHP's allocator straight to its bin, as zend_hash does for its
- * own smallest tables; the size-computing path measured 10% of a decode of many small maps. */
+ * own smallest tables, without the size computation (docs/INTERNALS.md §13). */
 static zend_always_inline void *table_alloc(const HashTable *t)
 {
 #define ZSER_TABLE_CASE(n) \
@@ -834,7 +834,7 @@ static zend_always_inline int put_item(decoder *d, zval *zv, int type, const zs_
 
 /* zs_reader_step(), and for a new array shape zs_reader_step_map() (kept out of the inline
  * step, which every value goes through). Used in lists and maps, where nested map
- * definitions occur; elsewhere the extra branch measured slower than it gained. */
+ * definitions occur; elsewhere the extra branch costs more than it gains. */
 static zend_always_inline int step(zs_reader *r, zs_rframe *rf, zs_item *it)
 {
 	int type = zs_reader_step(r, rf, it);
@@ -1223,6 +1223,17 @@ static void nest_finish(decoder *d, zval *result)
 
 /* ==== Driver ==== */
 
+#ifdef ZSER_DEC_ORACLE
+/* Test and fuzz builds only (docs/INTERNALS.md §12): when set, decode() reads every value
+ * with zs_reader_next() and builds it with on_value(), never through run_fast() or
+ * zs_reader_next_fast(), so that the two ways can be compared on the same blobs. */
+bool zser_dec_slow_path;
+#define SLOW_PATH zser_dec_slow_path
+#else
+/* a constant: release builds carry no trace of the switch */
+#define SLOW_PATH 0
+#endif
+
 static zend_result decode(zval *result, const unsigned char *buf, size_t len,
                           const zser_decode_opts *opts, zser_dec_nest *ctx, uint32_t level)
 {
@@ -1265,7 +1276,7 @@ static zend_result decode(zval *result, const unsigned char *buf, size_t len,
 	}
 	d.track = d.track || d.r.refs;
 	for (;;) {
-		if (d.depth > 0) {
+		if (d.depth > 0 && !SLOW_PATH) {
 			if (run_fast(&d) != SUCCESS) {
 				goto fail;
 			}
@@ -1273,7 +1284,7 @@ static zend_result decode(zval *result, const unsigned char *buf, size_t len,
 				break;
 			}
 		}
-		if (!zs_reader_next_fast(&d.r, &ev)) {
+		if (!(SLOW_PATH ? zs_reader_next(&d.r, &ev) : zs_reader_next_fast(&d.r, &ev))) {
 			goto fail;
 		}
 		if (ev.type == ZS_EV_END) {

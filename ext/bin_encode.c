@@ -35,9 +35,9 @@
  * to OUT_LARGE_MAX bytes from pages of its chunks, grows it in place while the pages after it
  * are free and gives back its tail in place when it is trimmed, so the output is rarely
  * copied and touches no page it does not fill. Heap chunks gathered into the result at the
- * end had touched about twice the output's pages: in a process that maps and unmaps its
- * chunks, as a long request that frees what it made does, those page faults were 30% of the
- * time of a 1 MB output. */
+ * end had touched about twice the output's pages, and page faults cost more than the copy
+ * saved in a process that maps and unmaps its chunks, as a long request that frees what it
+ * made does (docs/INTERNALS.md §2). */
 #define OUT_INLINE    1024
 #define OUT_HEAP_MIN  8192
 #define OUT_LARGE_MAX (ZEND_MM_MAX_LARGE_SIZE - _ZSTR_STRUCT_SIZE(0))

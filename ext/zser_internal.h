@@ -1,12 +1,55 @@
 /* zser — SPDX-License-Identifier: MIT
  *
  * Declarations shared between the extension's own files (one file per phase, as in
- * ext/json). Nothing here is exported to other extensions: see php_zser.h for that.
+ * ext/json): the module globals and their caches, the classes, the decoder's options and
+ * error codes. Nothing here is installed or exported to other extensions: see php_zser.h for
+ * that.
  */
 #ifndef ZSER_INTERNAL_H
 #define ZSER_INTERNAL_H
 
 #include "php_zser.h"
+
+/* The module globals (ZSER_G()): the caches and call state of a request. */
+ZEND_BEGIN_MODULE_GLOBALS(zser)
+/* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
+int json_error_code;
+/* zser_unserialize(): short key strings met earlier in this request (bin_decode_cache.c), each
+ * holding one reference; released in RSHUTDOWN. keycache_on is false outside a request.
+ * keycache_used: the decode generation that last used each entry; entries used at or after
+ * keycache_floor (the start of the outermost running decode) are in use and never evicted. */
+zend_string *keycache[256];
+uint64_t keycache_used[256];
+uint64_t keycache_gen, keycache_floor;
+uint32_t keycache_active;
+bool keycache_on;
+/* zser_unserialize(): shape definitions met earlier in this request and their templates
+ * (bin_decode_cache.c); NULL until first used, released in RSHUTDOWN. */
+struct zser_shape_cache *shapes;
+/* zser_serialize(): the keys of first maps written earlier in this request and their bytes
+ * (bin_encode.c); NULL until first used, released in RSHUTDOWN. key_memo_on is false
+ * outside a request. */
+struct zser_key_memo *key_memo;
+bool key_memo_on;
+/* zser_serialize(): the inline tables and output buffer of a call, kept between calls so that
+ * they stay off the C stack without an allocation per call (bin_encode.c); NULL while a call
+ * holds them, released in RSHUTDOWN. */
+struct encoder_bufs *enc_bufs;
+/* Nested calls (FORMAT.md §8.3): the encoder, and the decoder's OBJECT_BLOB, whose
+ * Serializable method is running, so that a zser_serialize() or zser_unserialize() it makes
+ * continues their slots; NULL elsewhere. enc_calls / dec_calls: the zser_serialize() and
+ * zser_unserialize() calls running, each inside the one before (ZS_WIRE_MAX_NEST). */
+struct encoder *enc_outer;
+struct zser_dec_nest *dec_outer;
+uint32_t enc_calls, dec_calls;
+ZEND_END_MODULE_GLOBALS(zser)
+
+ZEND_EXTERN_MODULE_GLOBALS(zser)
+#define ZSER_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(zser, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_ZSER)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
 
 extern zend_class_entry *zser_ce_JsondSerializable;
 extern zend_class_entry *zser_ce_ZserException;
@@ -19,7 +62,15 @@ typedef struct zser_decode_opts {
 	bool throw_on_error; /* ZserException instead of false + E_WARNING */
 	/* max_depth given: else a nested call (FORMAT.md §8.3) counts on from its outer call's */
 	bool max_depth_set;
+#ifdef ZSER_DEC_ORACLE
+	int8_t slow_path; /* test builds: the option oracle_slow_path, -1 when not given */
+#endif
 } zser_decode_opts;
+
+#ifdef ZSER_DEC_ORACLE
+/* Test and fuzz builds only: zser_decode() reads every value the slow way (bin_decode.c). */
+extern bool zser_dec_slow_path;
+#endif
 
 /* ZserException codes (FORMAT.md §13): 1-99 are the format's errors, the zs_wire_error
  * values the core reader reports; these are the errors zser_decode() finds itself while

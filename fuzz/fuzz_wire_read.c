@@ -9,10 +9,15 @@
  * byte plus the container stack), counting a reallocation's old and new blocks together.
  * A reader with a shape memo (zs_shape_memo.h) kept across all inputs, so that definitions
  * of earlier inputs are taken from it, must give the same events and verdict as one without.
+ * The fast paths (zs_reader_step(), zs_reader_step_map(), zs_reader_next_fast()), driven as
+ * the PHP decoder drives them, must give every event of zs_reader_next() with the same fields,
+ * leave the reader in the same state after each, and end with the same error code and offset
+ * (core/tests/zs_wire_oracle.h), in each of its modes.
  */
 // fuzz-needs: core/zs_wire_read.h core/zs_wire_read.c core/zs_shape_memo.c
 #include "zs_wire_read.h"
 #include "../core/tests/zs_count_alloc.h"
+#include "../core/tests/zs_wire_oracle.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const uint32_t depths[] = {0, 3};
 	zs_wire_error verr, werr;
 	size_t vpos = 0, wpos = 0, i;
+	unsigned mode;
 	bool full = false;
 
 	cur = data;
@@ -145,6 +151,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (m != w || wd != md || (!w && (merr != werr || mpos != wpos))) {
 			fail("the walk with the shape memo differs (error %lu vs %lu)", (unsigned long)merr,
 			     (unsigned long)werr);
+		}
+		for (mode = 0; mode < ZS_ORACLE_MODES; mode++) {
+			zs_oracle_diff d;
+			if (!zs_oracle_compare(data, size, depths[i], mode, (uint32_t)size,
+			                       mode == 0 ? &memo : NULL, &zs_alloc_libc, &d)) {
+				fprintf(stderr, "\nfast paths and zs_reader_next() differ: %s\n", d.what);
+				fail("fast paths differ at event %lu in mode %lu", (unsigned long)d.event,
+				     (unsigned long)mode);
+			}
 		}
 		if (i == 0) {
 			full = v;

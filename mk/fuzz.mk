@@ -24,6 +24,9 @@ FUZZ_DIR        = build/fuzz
 # _GNU_SOURCE as phpize's builds have it: Zend's headers call memrchr().
 FUZZ_PHP_INC   := -D_GNU_SOURCE $(shell $(PHP_CONFIG) --includes 2>/dev/null)
 FUZZ_PHP_LIBS  ?= -lphp$(PHP_VERSION) -lm
+# The decoder's switch between its fast and slow paths, for fuzz_bin_oracle (docs/INTERNALS.md
+# §12); off unless a target sets it, so the other targets run the fast paths as released.
+FUZZ_EXT_DEFS  ?= -DZSER_DEC_ORACLE
 
 FUZZ_ALL       := $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_ALL       := $(filter-out fuzz_php,$(FUZZ_ALL))
@@ -55,7 +58,7 @@ $(FUZZ_DIR)/obj/ext/%.o: ext/%.c $(FUZZ_HDRS)
 	@mkdir -p $(@D)
 	@echo '  FUZZ-CC $<'
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Wno-unused-parameter \
-		$(FUZZ_PHP_INC) -Iext -Icore -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -c $< -o $@
+		$(FUZZ_PHP_INC) -Iext -Icore -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $(FUZZ_EXT_DEFS) -c $< -o $@
 
 $(FUZZ_DIR)/obj/fuzz/%.o: fuzz/%.c $(FUZZ_HDRS)
 	@mkdir -p $(@D)

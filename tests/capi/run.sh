@@ -77,6 +77,29 @@ if ! grep -q 'php_zser_serialize' "$root$incdir/ext/zser/php_zser.h"; then
 	finish
 fi
 
+# The installed header compiles on its own and declares the public API only: its module entry,
+# version and the two C API functions; the module globals, caches and decoder internals stay in
+# the uninstalled zser_internal.h. Every name it adds with "zser" or the core's zs_ prefix in it,
+# macros included, is listed here.
+printf '#include "ext/zser/php_zser.h"\n' >"$work/alone.c"
+# shellcheck disable=SC2046
+if cc -fsyntax-only -Wall -Wextra -Werror -I"$root$incdir" $("$PHP_CONFIG" --includes) "$work/alone.c" \
+	>"$work/alone.log" 2>&1; then
+	pass "the installed php_zser.h compiles alone"
+else
+	fail "the installed php_zser.h does not compile alone"
+	head -n 20 "$work/alone.log"
+fi
+public='PHP_ZSER_API PHP_ZSER_H PHP_ZSER_VERSION php_zser_serialize php_zser_unserialize phpext_zser_ptr zser_module_entry'
+# shellcheck disable=SC2046
+names=$(cc -E -dD -I"$root$incdir" $("$PHP_CONFIG" --includes) "$work/alone.c" 2>/dev/null |
+	grep -v '^# [0-9]' | grep -oE '\b[A-Za-z_0-9]*([Zz][Ss][Ee][Rr]|\b[Zz][Ss]_)[A-Za-z_0-9]*' | sort -u | tr '\n' ' ' | sed 's/ $//')
+if [ "$names" = "$public" ]; then
+	pass "the installed php_zser.h declares only the public API ($public)"
+else
+	fail "the installed php_zser.h declares: $names (public API: $public)"
+fi
+
 cp "$here/config.m4" "$here/zser_capi_demo.c" "$work/"
 if (cd "$work" && "$PHPIZE" >/dev/null 2>&1 &&
 	./configure --with-php-config="$(command -v "$PHP_CONFIG")" \
