@@ -11,7 +11,8 @@
  * fuzz_gen.h's blob maker with these classes added (payloads that are zser blobs of their own)
  * under zser_unserialize()'s contract (fuzz_decode_check.h).
  * It waits for nested calls to share their outer call's state: before that a graph whose
- * FzNest reaches back to itself recurses until the C stack overflows.
+ * FzNest reaches back to itself recurses until the C stack overflows. FUZZ_GEN_DUMP=1 prints
+ * each blob in hex.
  */
 // fuzz-max-len: 1024
 // The input is a generation program: every byte of it may matter from the start, so libFuzzer
@@ -127,9 +128,13 @@ static void graph_check(const uint8_t *data, size_t size)
 	got = zend_hash_index_find(Z_ARRVAL(r.ret), 1);
 	if (!want || !got || Z_TYPE_P(want) != IS_STRING || Z_TYPE_P(got) != IS_STRING ||
 	    !zend_string_equals(Z_STR_P(want), Z_STR_P(got))) {
-		fz_fail("a nested graph's round trip differs from PHP's: %s / %s",
-		        want && Z_TYPE_P(want) == IS_STRING ? Z_STRVAL_P(want) : "?",
-		        got && Z_TYPE_P(got) == IS_STRING ? Z_STRVAL_P(got) : "?");
+		if (want && Z_TYPE_P(want) == IS_STRING) {
+			fz_show("PHP's", Z_STRVAL_P(want), Z_STRLEN_P(want));
+		}
+		if (got && Z_TYPE_P(got) == IS_STRING) {
+			fz_show("zser's", Z_STRVAL_P(got), Z_STRLEN_P(got));
+		}
+		fz_fail("a nested graph's round trip differs from PHP's");
 	}
 	fz_result_free(&r);
 }
@@ -141,6 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fg_init(&gen, data, size, classes, (int)(sizeof(classes) / sizeof(classes[0])));
 	len = fg_run(&gen, out, sizeof(out));
+	fg_dump(out, len);
 	fz_request_begin(data, size);
 	graph_check(data, size);
 	ZVAL_STRINGL(&blob, (const char *)out, len);

@@ -32,13 +32,11 @@ static const option_set option_sets[] = {
 static const char *const needed[] = {"zser_serialize", "zser_unserialize", NULL};
 static fg_state gen;
 static uint8_t out[FG_OUT];
-static bool dump;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	dump = getenv("FUZZ_GEN_DUMP") != NULL;
 	fz_set_prelude(fz_classes_prelude);
 	fz_php_start("fuzz_bin_struct", needed);
 	return 0;
@@ -51,12 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fg_init(&gen, data, size, fz_classes, (int)(sizeof(fz_classes) / sizeof(fz_classes[0])));
 	len = fg_run(&gen, out, sizeof(out));
-	if (dump) {
-		for (i = 0; i < len; i++) {
-			fprintf(stderr, "%02x", out[i]);
-		}
-		fputc('\n', stderr);
-	}
+	fg_dump(out, len);
 	fz_request_begin(data, size);
 	ZVAL_STRINGL(&blob, (const char *)out, len);
 	for (i = 0; i < sizeof(option_sets) / sizeof(option_sets[0]); i++) {

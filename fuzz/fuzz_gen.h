@@ -15,6 +15,8 @@
 #ifndef FUZZ_GEN_H
 #define FUZZ_GEN_H
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -944,6 +946,25 @@ static size_t fg_blob(fg_state *outer, uint8_t *out, size_t cap)
 	len = fg_run(inner, out, cap);
 	level--;
 	return len;
+}
+
+/* With FUZZ_GEN_DUMP set, prints a generated blob in hex on stderr, to replay a finding's
+ * blob outside the harness (`zser dump`, a phpt). */
+static void fg_dump(const uint8_t *blob, size_t len)
+{
+	static int on = -1;
+	size_t i;
+
+	if (on < 0) {
+		on = getenv("FUZZ_GEN_DUMP") != NULL;
+	}
+	if (!on) {
+		return;
+	}
+	for (i = 0; i < len; i++) {
+		fprintf(stderr, "%02x", blob[i]);
+	}
+	fputc('\n', stderr);
 }
 
 #endif /* FUZZ_GEN_H */
