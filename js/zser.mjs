@@ -173,9 +173,12 @@ function isWrapped(d) {
 
 // ==== decoder ====
 
-const utf8 = new TextDecoder('utf-8', {fatal: true});
+// ignoreBOM: a string's leading U+FEFF is content, not a byte order mark to drop
+const utf8 = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
 const MAX_COUNT = 0x7fffffff;
 const MAX_ENTRIES = 0xfffffffe;
+// kinds of open containers
+const K_LIST = 0, K_MAP = 1, K_OBJ = 2;
 
 function isStrTag(t) {
 	return (t >= 0x40 && t < 0x90) || t === 0xcd || t === 0xce;
@@ -386,7 +389,7 @@ class Decoder {
 		return isWrapped(d) ? new PhpFloat(d, bits) : d;
 	}
 
-	// a string in any of its four forms, tag consumed; also returns the key form via this.lastKey
+	// a string in any of its four forms, tag consumed
 	str(tag) {
 		const at = this.p - 1;
 		if (tag < 0x60 || tag === 0xcd) {
@@ -408,7 +411,6 @@ class Decoder {
 				}
 			}
 			if (n === 0) {
-				this.lastIdx = -1;
 				return '';
 			}
 			const s = this.text(this.p, n);
@@ -416,7 +418,6 @@ class Decoder {
 			if (this.strs.length >= MAX_ENTRIES) {
 				this.fail(23, at);
 			}
-			this.lastIdx = this.strs.length;
 			this.strs.push(s);
 			return s;
 		}
@@ -429,21 +430,21 @@ class Decoder {
 		if (v >= this.strs.length) {
 			this.fail(10, at);
 		}
-		this.lastIdx = v;
 		return this.strs[v];
 	}
 
 	text(p, n) {
 		const b = this.b;
-		// most strings are short ASCII, where a check and fromCharCode beat TextDecoder
-		if (n <= 64) {
-			const end = p + n;
-			for (let i = p; i < end; i++) {
-				if (b[i] >= 0x80) {
-					return this.textSlow(p, n);
-				}
+		// a short ASCII string is made by one String.fromCharCode call: TextDecoder costs more
+		// per call than it saves there (a string under 13 chars is flat in V8, at any length)
+		if (n <= 12) {
+			let or = 0;
+			for (let i = p; i < p + n; i++) {
+				or |= b[i];
 			}
-			return String.fromCharCode.apply(null, b.subarray(p, end));
+			if (or < 0x80) {
+				return ascii(b, p, n);
+			}
 		}
 		return this.textSlow(p, n);
 	}
@@ -563,21 +564,9 @@ class Decoder {
 		return shape;
 	}
 
-	enter(at) {
-		if (this.level >= this.maxDepth) {
-			this.fail(20, at);
-		}
-		this.level++;
-	}
-
-	takeSlot(obj) {
-		const e = {v: undefined, parent: null, key: null, obj};
-		this.slots.push(e);
-		return e;
-	}
-
-	// takes the next slot (§9); with the reference flag, remembers where its value is stored,
-	// so that a later BACKREF_REF can turn that place into a PhpRef
+	// takes the next slot (§9) for a value found at `key` of `parent` (a container, or the
+	// root); with the reference flag, remembers that place, so that a later BACKREF_REF can
+	// turn it into a PhpRef
 	slot(parent, key, obj) {
 		this.nslots++;
 		if (!this.refs) {
@@ -588,93 +577,192 @@ class Decoder {
 		return e;
 	}
 
-	value(parent, key) {
-		const at = this.p;
-		if (at === this.end) {
-			this.fail(3, at);
+	// the header of a list, map or shape reference, tag consumed: its kind (K_LIST, K_MAP,
+	// K_OBJ), the count in this.hn and the shape in this.hshape; -1 for any other tag
+	arrayHeader(tag, at) {
+		let n;
+		if (tag >= 0x90 && tag < 0xa0) {
+			n = tag - 0x90;
+		} else if (tag >= 0xa0 && tag < 0xc0) {
+			return this.shapeRef(tag - 0xa0, at);
+		} else if (tag === 0xcf) {
+			n = this.biased(16, MAX_COUNT, 9);
+		} else if (tag === 0xd0) {
+			n = this.biased(1, MAX_COUNT, 9);
+			if (n > Math.floor((this.end - this.p) / 2)) {
+				this.fail(9, at);
+			}
+			this.hshape = this.shapeDef(n, null, at);
+			this.hn = n;
+			return K_MAP;
+		} else if (tag === 0xd2) {
+			return this.shapeRef(this.biased(32, MAX_ENTRIES, 11), at);
+		} else {
+			return -1;
 		}
-		const b = this.b;
-		const tag = b[this.p++];
-		let e, v;
-		if (tag < 0x40) {
-			e = this.slot(parent, key, false);
-			v = tag;
-		} else if (tag >= 0xf0) {
-			e = this.slot(parent, key, false);
-			v = tag - 0x100;
-		} else if (tag < 0x90) {
-			e = this.slot(parent, key, false);
-			v = this.str(tag);
-		} else if (tag >= 0xc0 && tag <= 0xce) {
-			e = this.slot(parent, key, false);
-			if (tag === 0xc0) {
-				v = null;
-			} else if (tag === 0xc1) {
-				v = false;
-			} else if (tag === 0xc2) {
-				v = true;
-			} else if (tag <= 0xca) {
-				v = this.sizedInt(tag, at);
-			} else if (tag <= 0xcc) {
-				v = this.float(tag, at);
-			} else {
+		if (n > this.end - this.p) {
+			this.fail(9, at);
+		}
+		this.hn = n;
+		return K_LIST;
+	}
+
+	shapeRef(v, at) {
+		if (v >= this.shapes.length) {
+			this.fail(11, at);
+		}
+		const shape = this.shapes[v];
+		const n = shape.keys.length;
+		if (n > this.end - this.p) {
+			this.fail(9, at);
+		}
+		this.hshape = shape;
+		this.hn = n;
+		return shape.cls === null ? K_MAP : K_OBJ;
+	}
+
+	// The value after the header. Open containers live on a stack of parallel arrays, not on
+	// the call stack, so that any depth the caller's limit allows is read. A container is
+	// stored in its parent when it opens, so that a BACKREF_REF from inside it finds its place
+	// there; its frame then takes the values that follow until its count is reached.
+	run() {
+		const b = this.b, end = this.end, refs = this.refs, maxDepth = this.maxDepth;
+		const kinds = [], conts = [], keyss = [], counts = [], idxs = [];
+		// the top-level value is element 0 of a one-element list
+		const root = [undefined];
+		let kind = K_LIST, cont = root, keys = null, n = 1, i = 0, sp = 0;
+		for (;;) {
+			if (i === n) {
+				if (sp === 0) {
+					return root[0];
+				}
+				sp--;
+				kind = kinds[sp];
+				cont = conts[sp];
+				keys = keyss[sp];
+				n = counts[sp];
+				i = idxs[sp] + 1;
+				continue;
+			}
+			const at = this.p;
+			if (at === end) {
+				this.fail(3, at);
+			}
+			const tag = b[this.p++];
+			// v goes to the parent; a container with values opens a frame of kind nkind,
+			// count elements, filling c (v itself, or the array of an OBJECT_DATA)
+			let v, nkind = -1, count = 0, c = null, nkeys = null, obj = false;
+			if (tag < 0x40) {
+				v = tag;
+			} else if (tag < 0x90) {
 				v = this.str(tag);
+			} else if (tag >= 0xf0) {
+				v = tag - 0x100;
+			} else if (tag >= 0xc0 && tag <= 0xce) {
+				if (tag < 0xc3) {
+					v = tag === 0xc0 ? null : tag === 0xc2;
+				} else if (tag <= 0xca) {
+					v = this.sizedInt(tag, at);
+				} else if (tag <= 0xcc) {
+					v = this.float(tag, at);
+				} else {
+					v = this.str(tag);
+				}
+			} else if (tag >= 0xd4 && tag <= 0xd8) {
+				// these take their slot (or none) themselves, and hold no values
+				v = this.special(tag, at, cont, kind === K_MAP ? keys[i] : i);
+				if (kind === K_LIST) {
+					cont[i] = v;
+				} else if (kind === K_MAP) {
+					cont.set(keys[i], v);
+				} else {
+					cont.properties[i] = new PhpProperty(keys[i], v);
+				}
+				i++;
+				continue;
+			} else if (tag === 0xd1) {
+				const cls = this.cls();
+				const cnt = this.varint();
+				if (typeof cnt === 'bigint' || cnt > MAX_COUNT || cnt > Math.floor((end - this.p) / 2)) {
+					this.fail(9, at);
+				}
+				nkeys = this.shapeDef(cnt, cls, at).keys;
+				nkind = K_OBJ;
+				count = cnt;
+				obj = true;
+				v = c = new PhpObject(cls, []);
+			} else if (tag === 0xd3) {
+				const cls = this.cls();
+				if (this.p === end) {
+					this.fail(3, this.p);
+				}
+				const pat = this.p;
+				nkind = this.arrayHeader(b[this.p++], pat);
+				if (nkind < 0 || nkind === K_OBJ) {
+					this.fail(19, pat);
+				}
+				count = this.hn;
+				obj = true;
+				if (nkind === K_LIST) {
+					c = [];
+				} else {
+					c = new Map();
+					nkeys = this.hshape.keys;
+				}
+				// the array is the object's level (§11) and takes no slot: its frame is the
+				// object's, its elements are stored in it
+				v = new PhpObjectData(cls, c);
+			} else {
+				nkind = this.arrayHeader(tag, at);
+				count = this.hn;
+				if (nkind === K_LIST) {
+					v = c = [];
+				} else if (nkind === K_MAP) {
+					v = c = new Map();
+					nkeys = this.hshape.keys;
+				} else if (nkind === K_OBJ) {
+					obj = true;
+					nkeys = this.hshape.keys;
+					v = c = new PhpObject(this.hshape.cls, []);
+				} else {
+					this.fail(4, at);
+				}
 			}
-		} else if (tag >= 0xd1 && tag <= 0xd8 && tag !== 0xd2) {
-			return this.special(tag, at, parent, key);
-		} else {
-			return this.container(tag, at, parent, key);
+			// an empty list is no level, an object is one even when empty (§11)
+			if ((count > 0 || obj) && sp >= maxDepth) {
+				this.fail(20, at);
+			}
+			this.nslots++;
+			if (refs) {
+				this.slots.push({v, parent: cont, key: kind === K_MAP ? keys[i] : i, obj, reserved: false});
+			}
+			if (kind === K_LIST) {
+				cont[i] = v;
+			} else if (kind === K_MAP) {
+				cont.set(keys[i], v);
+			} else {
+				cont.properties[i] = new PhpProperty(keys[i], v);
+			}
+			if (count === 0) {
+				i++;
+				continue;
+			}
+			kinds[sp] = kind;
+			conts[sp] = cont;
+			keyss[sp] = keys;
+			counts[sp] = n;
+			idxs[sp] = i;
+			sp++;
+			kind = nkind;
+			cont = c;
+			keys = nkeys;
+			n = count;
+			i = 0;
 		}
-		if (e !== null) {
-			e.v = v;
-		}
-		return v;
 	}
 
-	container(tag, at, parent, key) {
-		const h = this.containerHeader(tag, at);
-		if (h === null) {
-			this.fail(4, at);
-		}
-		const e = this.slot(parent, key, h.cls !== null);
-		if (h.cls !== null) {
-			this.enter(at);
-			return this.object(h.shape, e);
-		}
-		if (h.shape === null && h.count === 0) {
-			const a = [];
-			if (e !== null) {
-				e.v = a;
-			}
-			return a;
-		}
-		this.enter(at);
-		// the elements read here, not in fill(): one call frame less per level of nesting
-		let v;
-		if (h.shape === null) {
-			const a = (v = new Array(h.count));
-			if (e !== null) {
-				e.v = a;
-			}
-			for (let i = 0; i < h.count; i++) {
-				a[i] = this.value(a, i);
-			}
-		} else {
-			const m = (v = new Map());
-			if (e !== null) {
-				e.v = m;
-			}
-			const keys = h.shape.keys;
-			for (let i = 0; i < keys.length; i++) {
-				const k = keys[i];
-				m.set(k, undefined);
-				m.set(k, this.value(m, k));
-			}
-		}
-		this.level--;
-		return e !== null && e.v instanceof PhpRef ? e.v : v;
-	}
-
+	// OBJECT_BLOB, OBJECT_BLOB_SLOTS, ENUM and the back-references: values without values
+	// inside, each taking its slot (BACKREF_REF none) at `key` of `parent`
 	special(tag, at, parent, key) {
 		const b = this.b;
 		if (tag === 0xd6 || tag === 0xd7) {
@@ -684,37 +772,6 @@ class Decoder {
 			this.refsSeen = true;
 		}
 		switch (tag) {
-		case 0xd1: {
-			const e = this.slot(parent, key, true);
-			const cls = this.cls();
-			const v = this.varint();
-			if (typeof v === 'bigint' || v > MAX_COUNT || v > Math.floor((this.end - this.p) / 2)) {
-				this.fail(9, at);
-			}
-			const shape = this.shapeDef(v, cls, at);
-			this.enter(at);
-			return this.object(shape, e);
-		}
-		case 0xd3: {
-			const e = this.slot(parent, key, true);
-			const cls = this.cls();
-			if (this.p === this.end) {
-				this.fail(3, this.p);
-			}
-			const pat = this.p;
-			const h = this.containerHeader(b[this.p++], pat);
-			if (h === null || h.cls !== null) {
-				this.fail(19, pat);
-			}
-			this.enter(at);
-			const o = new PhpObjectData(cls, undefined);
-			if (e !== null) {
-				e.v = o;
-			}
-			o.data = h.shape === null && h.count === 0 ? [] : this.fill(h, null);
-			this.level--;
-			return e !== null && e.v instanceof PhpRef ? e.v : o;
-		}
 		case 0xd4:
 		case 0xd8: {
 			const e = this.slot(parent, key, true);
@@ -824,90 +881,32 @@ class Decoder {
 		}
 		return box;
 	}
+}
 
-	// the header of an array in any form: {count, shape|null, cls|null}; null for another tag
-	containerHeader(tag, at) {
-		let v;
-		if (tag >= 0x90 && tag < 0xa0) {
-			v = tag - 0x90;
-		} else if (tag === 0xcf) {
-			v = this.biased(16, MAX_COUNT, 9);
-		} else if (tag === 0xd0) {
-			v = this.biased(1, MAX_COUNT, 9);
-			if (v > Math.floor((this.end - this.p) / 2)) {
-				this.fail(9, at);
-			}
-			const shape = this.shapeDef(v, null, at);
-			return {count: v, shape, cls: null};
-		} else if (tag >= 0xa0 && tag < 0xc0) {
-			return this.shapeRef(tag - 0xa0, at);
-		} else if (tag === 0xd2) {
-			return this.shapeRef(this.biased(32, MAX_ENTRIES, 11), at);
-		} else {
-			return null;
-		}
-		if (v > this.end - this.p) {
-			this.fail(9, at);
-		}
-		return {count: v, shape: null, cls: null};
-	}
-
-	shapeRef(v, at) {
-		if (v >= this.shapes.length) {
-			this.fail(11, at);
-		}
-		const shape = this.shapes[v];
-		if (shape.keys.length > this.end - this.p) {
-			this.fail(9, at);
-		}
-		return {count: shape.keys.length, shape, cls: shape.cls};
-	}
-
-	// the elements of a list or map, the container entered in its slot first so that a
-	// reference from inside it finds it
-	fill(h, e) {
-		if (h.shape === null) {
-			const a = new Array(h.count);
-			if (e !== null) {
-				e.v = a;
-			}
-			for (let i = 0; i < h.count; i++) {
-				a[i] = this.value(a, i);
-			}
-			return a;
-		}
-		const m = new Map();
-		if (e !== null) {
-			e.v = m;
-		}
-		const keys = h.shape.keys;
-		for (let i = 0; i < keys.length; i++) {
-			const k = keys[i];
-			m.set(k, undefined);
-			m.set(k, this.value(m, k));
-		}
-		return m;
-	}
-
-	object(shape, e) {
-		const keys = shape.keys;
-		const o = new PhpObject(shape.cls, new Array(keys.length));
-		if (e !== null) {
-			e.v = o;
-		}
-		for (let i = 0; i < keys.length; i++) {
-			const p = new PhpProperty(keys[i], undefined);
-			o.properties[i] = p;
-			p.value = this.value(p, 'value');
-		}
-		this.level--;
-		return e !== null && e.v instanceof PhpRef ? e.v : o;
+// the string of n (1 to 12) ASCII bytes at b[p]
+function ascii(b, p, n) {
+	const f = String.fromCharCode;
+	switch (n) {
+	case 1: return f(b[p]);
+	case 2: return f(b[p], b[p + 1]);
+	case 3: return f(b[p], b[p + 1], b[p + 2]);
+	case 4: return f(b[p], b[p + 1], b[p + 2], b[p + 3]);
+	case 5: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4]);
+	case 6: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5]);
+	case 7: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6]);
+	case 8: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7]);
+	case 9: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8]);
+	case 10: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], b[p + 9]);
+	case 11: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], b[p + 9], b[p + 10]);
+	default: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], b[p + 9], b[p + 10], b[p + 11]);
 	}
 }
 
 function setAt(parent, key, v) {
 	if (parent instanceof Map) {
 		parent.set(key, v);
+	} else if (parent instanceof PhpObject) {
+		parent.properties[key].value = v;
 	} else {
 		parent[key] = v;
 	}
@@ -943,16 +942,19 @@ function toBytes(bytes) {
 
 /**
  * Decodes one blob. Throws ZserError (code, name, offset as FORMAT.md §13) on invalid input.
- * options.maxDepth: the nesting limit (§11), default 4096.
+ * options.maxDepth: the nesting limit (§11), default 4096; 0 or Infinity: none.
  */
 export function decode(bytes, options = {}) {
-	const maxDepth = options.maxDepth === undefined ? DEFAULT_MAX_DEPTH : options.maxDepth;
-	if (!Number.isInteger(maxDepth) || maxDepth < 1) {
-		throw new RangeError('maxDepth must be a positive integer');
+	let maxDepth = options.maxDepth === undefined ? DEFAULT_MAX_DEPTH : options.maxDepth;
+	if (maxDepth === 0) {
+		// no limit, as max_depth 0 for zser_unserialize()
+		maxDepth = Infinity;
+	} else if (maxDepth !== Infinity && (!Number.isInteger(maxDepth) || maxDepth < 1)) {
+		throw new RangeError('maxDepth must be a positive integer, or 0 or Infinity for no limit');
 	}
 	const d = new Decoder(toBytes(bytes), maxDepth);
 	d.header();
-	const v = d.value({v: undefined}, 'v');
+	const v = d.run();
 	if (d.p !== d.end) {
 		d.fail(21, d.p);
 	}
@@ -965,7 +967,6 @@ export function decode(bytes, options = {}) {
 // ==== encoder ====
 
 const utf8enc = new TextEncoder();
-const MAX_DEPTH_WRITE = 4096;
 
 function isObjectValue(v) {
 	return v instanceof PhpObject || v instanceof PhpObjectData || v instanceof PhpSerializable ||
@@ -993,7 +994,6 @@ class Encoder {
 		this.nslots = 0;
 		this.seen = new Map();
 		this.refs = false;
-		this.level = 0;
 	}
 
 	ensure(n) {
@@ -1233,12 +1233,6 @@ class Encoder {
 		}
 	}
 
-	enter() {
-		if (++this.level > MAX_DEPTH_WRITE) {
-			throw new RangeError(`Maximum nesting depth of ${MAX_DEPTH_WRITE} exceeded`);
-		}
-	}
-
 	shapeId(prefix, keys) {
 		let id = prefix;
 		for (const k of keys) {
@@ -1257,7 +1251,8 @@ class Encoder {
 		}
 	}
 
-	// an array (list or map) whose slot is taken already (or none, under OBJECT_DATA)
+	// an array (list or map) whose slot is taken already (or none, under OBJECT_DATA): writes
+	// its header and returns its values
 	array(v) {
 		if (Array.isArray(v)) {
 			return this.list(v);
@@ -1291,7 +1286,6 @@ class Encoder {
 		if (isList) {
 			return this.list(vals);
 		}
-		this.enter();
 		const id = this.shapeId('a', keys);
 		const idx = this.shapes.get(id);
 		if (idx !== undefined) {
@@ -1304,10 +1298,7 @@ class Encoder {
 				this.key(k);
 			}
 		}
-		for (const x of vals) {
-			this.value(x);
-		}
-		this.level--;
+		return vals;
 	}
 
 	list(a) {
@@ -1318,21 +1309,14 @@ class Encoder {
 			this.byte(0xcf);
 			this.varint(n - 16);
 		}
-		if (n === 0) {
-			return;
-		}
-		this.enter();
-		for (let i = 0; i < n; i++) {
-			this.value(a[i]);
-		}
-		this.level--;
+		return a;
 	}
 
-	// an object value met for the first time: its slot is taken already
+	// an object value met for the first time, its slot taken already: writes its header and
+	// returns the values it holds (null for none)
 	object(o) {
 		if (o instanceof PhpObject) {
 			const keys = o.properties.map(p => typeof p.key === 'bigint' ? intValue(p.key) : p.key);
-			this.enter();
 			const id = this.shapeId('o' + (typeof o.className === 'string' ? 's' + o.className : 'b' + latin1(o.className)) + '|', keys);
 			const idx = this.shapes.get(id);
 			if (idx !== undefined) {
@@ -1346,21 +1330,15 @@ class Encoder {
 					this.key(k);
 				}
 			}
-			for (const p of o.properties) {
-				this.value(p.value);
-			}
-			this.level--;
-		} else if (o instanceof PhpObjectData) {
+			return o.properties.map(p => p.value);
+		}
+		if (o instanceof PhpObjectData) {
 			this.byte(0xd3);
 			this.cls(o.className);
-			this.enter();
-			const d = o.data;
-			this.level--;
-			// the payload is the object's level (§11): no level of its own, no slot
-			this.level--;
-			this.array(d);
-			this.level++;
-		} else if (o instanceof PhpSerializable) {
+			// the payload takes no slot (§9)
+			return this.array(o.data);
+		}
+		if (o instanceof PhpSerializable) {
 			const n = o.slots || 0;
 			this.byte(n > 0 ? 0xd8 : 0xd4);
 			this.cls(o.className);
@@ -1375,11 +1353,12 @@ class Encoder {
 			this.buf.set(o.payload, this.p);
 			this.p += o.payload.length;
 			this.nslots += n;
-		} else {
-			this.byte(0xd5);
-			this.cls(o.className);
-			this.str(o.caseName);
+			return null;
 		}
+		this.byte(0xd5);
+		this.cls(o.className);
+		this.str(o.caseName);
+		return null;
 	}
 
 	cls(c) {
@@ -1389,7 +1368,26 @@ class Encoder {
 		this.str(c);
 	}
 
-	value(v) {
+	// writes one value's tag and header, or all of it; returns the values a container holds,
+	// to be written next (null or empty for none)
+	head(v) {
+		// a PhpRef met first is written as its value: a loop, as a PhpRef may hold another
+		while (v instanceof PhpRef) {
+			const target = isObjectValue(v.value) ? v.value : v;
+			const s = this.seen.get(target);
+			if (s !== undefined) {
+				this.refs = true;
+				this.byte(0xd7);
+				this.varint(s - 1);
+				return null;
+			}
+			this.seen.set(target, this.nslots + 1);
+			if (target !== v) {
+				this.nslots++;
+				return this.object(target);
+			}
+			v = v.value;
+		}
 		switch (typeof v) {
 		case 'number':
 			this.nslots++;
@@ -1398,58 +1396,40 @@ class Encoder {
 			} else {
 				this.float(v);
 			}
-			return;
+			return null;
 		case 'string':
 			this.nslots++;
 			this.str(v);
-			return;
+			return null;
 		case 'boolean':
 			this.nslots++;
 			this.byte(v ? 0xc2 : 0xc1);
-			return;
+			return null;
 		case 'bigint':
 			this.nslots++;
 			this.int(v);
-			return;
+			return null;
 		case 'undefined':
 			this.nslots++;
 			this.byte(0xc0);
-			return;
+			return null;
 		default:
 			break;
 		}
 		if (v === null) {
 			this.nslots++;
 			this.byte(0xc0);
-			return;
+			return null;
 		}
 		if (v instanceof PhpFloat) {
 			this.nslots++;
 			this.float(v.value, v.bits);
-			return;
+			return null;
 		}
 		if (v instanceof Uint8Array) {
 			this.nslots++;
 			this.str(v);
-			return;
-		}
-		if (v instanceof PhpRef) {
-			const target = isObjectValue(v.value) ? v.value : v;
-			const s = this.seen.get(target);
-			if (s !== undefined) {
-				this.refs = true;
-				this.byte(0xd7);
-				this.varint(s - 1);
-				return;
-			}
-			this.seen.set(target, this.nslots + 1);
-			if (target !== v) {
-				this.nslots++;
-				this.object(target);
-				return;
-			}
-			this.value(v.value);
-			return;
+			return null;
 		}
 		if (isObjectValue(v)) {
 			const s = this.seen.get(v);
@@ -1458,11 +1438,10 @@ class Encoder {
 				this.refs = true;
 				this.byte(0xd6);
 				this.varint(s - 1);
-				return;
+				return null;
 			}
 			this.seen.set(v, this.nslots);
-			this.object(v);
-			return;
+			return this.object(v);
 		}
 		if (v instanceof OuterSlot) {
 			this.refs = true;
@@ -1471,10 +1450,39 @@ class Encoder {
 			}
 			this.byte(v.isRef ? 0xd7 : 0xd6);
 			this.varint(v.slot - 1);
-			return;
+			return null;
 		}
 		this.nslots++;
-		this.array(v);
+		return this.array(v);
+	}
+
+	// the value and all it holds, depth first in the order of its slots (§9), with the
+	// containers being written on a stack of their own, not the call stack: any depth
+	value(v) {
+		const lists = [], idxs = [];
+		let a = this.head(v), i = 0, sp = 0;
+		if (a === null) {
+			return;
+		}
+		for (;;) {
+			if (i === a.length) {
+				if (sp === 0) {
+					return;
+				}
+				sp--;
+				a = lists[sp];
+				i = idxs[sp];
+				continue;
+			}
+			const k = this.head(a[i++]);
+			if (k !== null && k.length > 0) {
+				lists[sp] = a;
+				idxs[sp] = i;
+				sp++;
+				a = k;
+				i = 0;
+			}
+		}
 	}
 }
 
