@@ -177,6 +177,10 @@ function isWrapped(d) {
 const utf8 = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
 const MAX_COUNT = 0x7fffffff;
 const MAX_ENTRIES = 0xfffffffe;
+// Under Node, an ASCII string checked here and copied by Buffer's latin1Slice costs less than
+// TextDecoder's call; past a length, TextDecoder's own check is the faster one
+const NodeBuffer = typeof Buffer === 'function' && typeof Buffer.prototype.latin1Slice === 'function' ? Buffer : null;
+const LATIN1_MAX = 1024;
 // kinds of open containers
 const K_LIST = 0, K_MAP = 1, K_OBJ = 2;
 
@@ -217,11 +221,71 @@ function intValue(v) {
 	return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
 }
 
+// keys as the reader gives them: one PHP key is one JS value (intValue() picks a number or a
+// BigInt by the value), except byte strings, equal by their bytes
+function sameKey(a, b) {
+	if (a === b) {
+		return true;
+	}
+	if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array) || a.length !== b.length) {
+		return false;
+	}
+	for (let i = 0; i < a.length; i++) {
+		if (a[i] !== b[i]) {
+			return false;
+		}
+	}
+	return true;
+}
+
+// two equal keys among a shape's; with `names`, an integer and a property name of its digits
+// are equal too (§8.1). Few keys are compared pairwise: cheaper than a Set
+function hasDuplicate(keys, names) {
+	const n = keys.length;
+	if (n <= 8) {
+		for (let i = 1; i < n; i++) {
+			for (let j = 0; j < i; j++) {
+				if (sameKey(keys[i], keys[j])) {
+					return true;
+				}
+			}
+		}
+	} else {
+		const seen = new Set();
+		let bins = null;
+		for (const k of keys) {
+			if (k instanceof Uint8Array) {
+				bins = bins || new Set();
+				const id = latin1(k);
+				if (bins.has(id)) {
+					return true;
+				}
+				bins.add(id);
+			} else {
+				if (seen.has(k)) {
+					return true;
+				}
+				seen.add(k);
+			}
+		}
+	}
+	if (names) {
+		const ints = new Set(keys.filter(k => typeof k !== 'string' && !(k instanceof Uint8Array)));
+		for (const k of keys) {
+			if (typeof k === 'string' && ints.has(intKeyOf(k))) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 class Decoder {
 	constructor(bytes, maxDepth) {
 		this.b = bytes;
 		this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 		this.p = 0;
+		this.nb = null; // the bytes as a Node Buffer, made for the first string that uses it
 		this.end = bytes.length;
 		this.level = 0;
 		this.maxDepth = maxDepth;
@@ -275,6 +339,11 @@ class Decoder {
 		if (p < this.end && b[p] < 0x80) {
 			this.p = p + 1;
 			return b[p];
+		}
+		// two bytes (table indexes past 48 + 127, string lengths past 32 + 127) without the loop
+		if (p + 1 < this.end && b[p + 1] < 0x80 && b[p + 1] !== 0) {
+			this.p = p + 2;
+			return (b[p] & 0x7f) | (b[p + 1] << 7);
 		}
 		let v = 0, shift = 0, big = null;
 		for (;;) {
@@ -445,6 +514,17 @@ class Decoder {
 			if (or < 0x80) {
 				return ascii(b, p, n);
 			}
+		} else if (n <= LATIN1_MAX && NodeBuffer !== null) {
+			let or = 0;
+			for (let i = p; i < p + n; i++) {
+				or |= b[i];
+			}
+			if (or < 0x80) {
+				if (this.nb === null) {
+					this.nb = NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength);
+				}
+				return this.nb.latin1Slice(p, p + n);
+			}
 		}
 		return this.textSlow(p, n);
 	}
@@ -501,59 +581,35 @@ class Decoder {
 	// reads `count` keys of a MAP (cls null) or OBJECT definition; appends the shape
 	shapeDef(count, cls, at) {
 		const keys = new Array(count);
-		const seen = new Set();
-		let dup = false, isList = cls === null, nints = 0, nnames = 0;
+		let isList = cls === null, nints = 0, nnames = 0;
 		const isObj = cls !== null;
 		for (let j = 0; j < count; j++) {
 			const kat = this.p;
 			this.keyIsStr = false;
-			let k = this.key();
-			let id;
+			const k = this.key();
 			if (this.keyIsStr) {
 				isList = false;
 				if (typeof k === 'string') {
-					id = 's' + k;
 					const c = k.charCodeAt(0);
-					if ((c >= 48 && c <= 57) || c === 45) {
-						const iv = intKeyOf(k);
-						if (iv !== null) {
-							if (!isObj) {
-								this.fail(15, kat);
-							}
-							nnames++;
+					if (((c >= 48 && c <= 57) || c === 45) && intKeyOf(k) !== null) {
+						if (!isObj) {
+							this.fail(15, kat);
 						}
+						nnames++;
 					}
-				} else {
-					id = 'b' + latin1(k);
 				}
 			} else {
 				if (k !== j) {
 					isList = false;
 				}
-				id = 'i' + String(k);
 				nints++;
-			}
-			if (!dup) {
-				if (seen.has(id)) {
-					dup = true;
-				}
-				seen.add(id);
 			}
 			keys[j] = k;
 		}
 		if (!isObj && isList) {
 			this.fail(17, at);
 		}
-		if (!dup && nints > 0 && nnames > 0) {
-			// §8.1: the integer 5 and the property name "5" are one property
-			for (const k of keys) {
-				if (typeof k === 'string' && intKeyOf(k) !== null && seen.has('i' + String(intKeyOf(k)))) {
-					dup = true;
-					break;
-				}
-			}
-		}
-		if (dup) {
+		if (hasDuplicate(keys, nints > 0 && nnames > 0)) {
 			this.fail(16, at);
 		}
 		if (this.shapes.length >= MAX_ENTRIES) {
@@ -690,7 +746,7 @@ class Decoder {
 				nkind = K_OBJ;
 				count = cnt;
 				obj = true;
-				v = c = new PhpObject(cls, []);
+				v = c = new PhpObject(cls, new Array(cnt));
 			} else if (tag === 0xd3) {
 				const cls = this.cls();
 				if (this.p === end) {
@@ -704,7 +760,7 @@ class Decoder {
 				count = this.hn;
 				obj = true;
 				if (nkind === K_LIST) {
-					c = [];
+					c = new Array(count);
 				} else {
 					c = new Map();
 					nkeys = this.hshape.keys;
@@ -715,15 +771,16 @@ class Decoder {
 			} else {
 				nkind = this.arrayHeader(tag, at);
 				count = this.hn;
+				// sized when made: an array grown from [] by its first store takes 17 slots
 				if (nkind === K_LIST) {
-					v = c = [];
+					v = c = new Array(count);
 				} else if (nkind === K_MAP) {
 					v = c = new Map();
 					nkeys = this.hshape.keys;
 				} else if (nkind === K_OBJ) {
 					obj = true;
 					nkeys = this.hshape.keys;
-					v = c = new PhpObject(this.hshape.cls, []);
+					v = c = new PhpObject(this.hshape.cls, new Array(count));
 				} else {
 					this.fail(4, at);
 				}

@@ -273,6 +273,39 @@ test('short strings: ASCII, other UTF-8 and other bytes, each length up to 40', 
 	assert.deepEqual(decode(B(0x5a, 1, 0x92, 0x41, 0x61, 0x60)), ['a', 'a']);
 });
 
+test('duplicate keys among few keys (compared pairwise) and many (a Set)', () => {
+	const str = k => [0x40 + k.length, ...Buffer.from(k, 'latin1')];
+	const map = keys => Uint8Array.from([0x5a, 1, 0xd0, keys.length - 1, ...keys.flat(), ...keys.map(() => 0xc0)]);
+	const obj = keys => Uint8Array.from([0x5a, 1, 0xd1, 0x41, 0x43, keys.length, ...keys.flat(), ...keys.map(() => 0xc0)]);
+	for (const n of [2, 8, 9, 40]) {
+		const keys = Array.from({length: n}, (_, i) => str('k' + i));
+		assert.equal(decode(map(keys)).size, n);
+		// the last key again, as a literal: a new table entry, the same key
+		fails(map([...keys.slice(0, -1), keys[0]]), ErrorCode.DUPLICATE_KEY, 2);
+		// ints: 1 and 1 are one key, 1 and "k1" are not
+		const ints = Array.from({length: n}, (_, i) => [i + 1]);
+		assert.equal(decode(map(ints)).size, n);
+		fails(map([...ints.slice(0, -1), [1]]), ErrorCode.DUPLICATE_KEY, 2);
+		// byte strings that are no UTF-8: equal by their bytes
+		const bins = Array.from({length: n}, (_, i) => [0x42, 0xff, i]);
+		assert.equal(decode(map(bins)).size, n);
+		fails(map([...bins.slice(0, -1), [0x42, 0xff, 0]]), ErrorCode.DUPLICATE_KEY, 2);
+		// the string "\xff\x00" is no byte string [0xff, 0] (nor a string key "b" + its bytes)
+		assert.equal(decode(map([...bins.slice(0, -1), str('b\u00ff\u0000')])).size, n);
+		// an object's property 5 and property "5" are one (§8.1), a map refuses "5" at once
+		const props = Array.from({length: n}, (_, i) => str('p' + i));
+		assert.equal(decode(obj([...props.slice(0, -1), [5]])).properties.length, n);
+		fails(obj([...props.slice(0, -2), [5], str('5')]), ErrorCode.DUPLICATE_KEY, 2);
+		fails(obj([...props.slice(0, -2), str('5'), [5]]), ErrorCode.DUPLICATE_KEY, 2);
+		fails(map([...props.slice(0, -2), [5], str('5')]), ErrorCode.NUMERIC_KEY, 4 + [...props.slice(0, -2), [5]].flat().length);
+	}
+	// 2^53 as a key is a BigInt, the same BigInt twice is one key
+	const big = [0xc6, 0, 0, 0, 0, 0, 0, 0x20, 0];
+	fails(map([big, [1], big]), ErrorCode.DUPLICATE_KEY, 2);
+	fails(map([big, ...Array.from({length: 9}, (_, i) => [i + 1]), big]), ErrorCode.DUPLICATE_KEY, 2);
+	assert.deepEqual([...decode(map([big, [1]])).keys()], [2n ** 53n, 1]);
+});
+
 test('errors and their offsets (FORMAT.md §13)', () => {
 	fails(B(), ErrorCode.TRUNCATED, 0);
 	fails(B(0x41), ErrorCode.NOT_ZSER, 0);
