@@ -177,10 +177,28 @@ function isWrapped(d) {
 const utf8 = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
 const MAX_COUNT = 0x7fffffff;
 const MAX_ENTRIES = 0xfffffffe;
-// Under Node, an ASCII string checked here and copied by Buffer's latin1Slice costs less than
-// TextDecoder's call; past a length, TextDecoder's own check is the faster one
-const NodeBuffer = typeof Buffer === 'function' && typeof Buffer.prototype.latin1Slice === 'function' ? Buffer : null;
-const LATIN1_MAX = 1024;
+// An ASCII string of 13 bytes or more is a substring of the whole blob decoded once as a string
+// of one char per byte: V8 makes such a substring a slice of that string, without a copy, where
+// TextDecoder or Buffer would cost a call and a copy for each. Slices keep the blob's string
+// alive as long as one of them is (README.md). Past SLICE_MAX bytes, TextDecoder checks a
+// string faster than a loop here.
+const SLICE_MAX = 4096;
+const latin1Dec = (() => {
+	try {
+		// 'latin1' is windows-1252 for TextDecoder: still one char per byte, the same for ASCII
+		return new TextDecoder('latin1');
+	} catch {
+		return null;
+	}
+})();
+
+function wholeText(b) {
+	if (typeof Buffer === 'function' && typeof Buffer.prototype.latin1Slice === 'function') {
+		return Buffer.from(b.buffer, b.byteOffset, b.byteLength).latin1Slice(0, b.byteLength);
+	}
+	return latin1Dec !== null ? latin1Dec.decode(b) : null;
+}
+
 // kinds of open containers
 const K_LIST = 0, K_MAP = 1, K_OBJ = 2;
 
@@ -285,7 +303,9 @@ class Decoder {
 		this.b = bytes;
 		this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 		this.p = 0;
-		this.nb = null; // the bytes as a Node Buffer, made for the first string that uses it
+		// the blob as one string, a char per byte, made for the first long ASCII string; null
+		// where the engine cannot make it
+		this.all = undefined;
 		this.end = bytes.length;
 		this.level = 0;
 		this.maxDepth = maxDepth;
@@ -504,26 +524,33 @@ class Decoder {
 
 	text(p, n) {
 		const b = this.b;
-		// a short ASCII string is made by one String.fromCharCode call: TextDecoder costs more
-		// per call than it saves there (a string under 13 chars is flat in V8, at any length)
+		let or = 0;
 		if (n <= 12) {
-			let or = 0;
 			for (let i = p; i < p + n; i++) {
 				or |= b[i];
 			}
+			// one String.fromCharCode call: less than a TextDecoder call costs
 			if (or < 0x80) {
 				return ascii(b, p, n);
 			}
-		} else if (n <= LATIN1_MAX && NodeBuffer !== null) {
-			let or = 0;
-			for (let i = p; i < p + n; i++) {
+		} else if (n <= SLICE_MAX && this.all !== null) {
+			// four bytes a step: a quarter of the loop's turns
+			const dv = this.dv, e = p + n;
+			let i = p;
+			for (; i + 4 <= e; i += 4) {
+				or |= dv.getUint32(i);
+			}
+			for (; i < e; i++) {
 				or |= b[i];
 			}
-			if (or < 0x80) {
-				if (this.nb === null) {
-					this.nb = NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength);
+			if ((or & 0x80808080) === 0) {
+				if (this.all === undefined) {
+					this.all = wholeText(b);
+					if (this.all === null) {
+						return this.textSlow(p, n);
+					}
 				}
-				return this.nb.latin1Slice(p, p + n);
+				return this.all.substring(p, p + n);
 			}
 		}
 		return this.textSlow(p, n);

@@ -273,6 +273,47 @@ test('short strings: ASCII, other UTF-8 and other bytes, each length up to 40', 
 	assert.deepEqual(decode(B(0x5a, 1, 0x92, 0x41, 0x61, 0x60)), ['a', 'a']);
 });
 
+test('a byte past ASCII anywhere in a longer string, at any alignment', () => {
+	const td = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
+	for (const n of [13, 14, 15, 16, 17, 31, 32, 33, 100, 4095, 4096, 4097, 5000]) {
+		for (const k of [0, 1, 2, 3, 4, 5, 6, 7, n >> 1, n - 5, n - 4, n - 3, n - 2, n - 1]) {
+			for (const [x, y] of [[0xff, 0x61], [0xc3, 0xa9], [0x80, 0x62], [0x7f, 0x00]]) {
+				const str = new Uint8Array(n).fill(0x61);
+				str[k] = x;
+				if (k + 1 < n) {
+					str[k + 1] = y;
+				}
+				let want;
+				try {
+					want = td.decode(str);
+				} catch {
+					want = str;
+				}
+				// after `pad` one-byte values, in a view `shift` bytes into its buffer
+				for (const [pad, shift] of [[0, 0], [1, 1], [2, 2], [3, 3]]) {
+					const head = n < 32 ? [0x40 + n] : [0xcd, ...varint(n - 32)];
+					const blob = Uint8Array.from([0x5a, 1, 0x90 + 1 + pad, ...Array(pad).fill(0), ...head, ...str]);
+					const buf = new Uint8Array(blob.length + shift);
+					buf.set(blob, shift);
+					const v = decode(buf.subarray(shift));
+					assert.deepEqual(v[pad], want, `${n} ${k} ${x} ${pad}`);
+					assert.deepEqual(encode(v), blob);
+				}
+			}
+		}
+	}
+});
+
+function varint(v) {
+	const out = [];
+	while (v >= 0x80) {
+		out.push((v & 0x7f) | 0x80);
+		v >>>= 7;
+	}
+	out.push(v);
+	return out;
+}
+
 test('duplicate keys among few keys (compared pairwise) and many (a Set)', () => {
 	const str = k => [0x40 + k.length, ...Buffer.from(k, 'latin1')];
 	const map = keys => Uint8Array.from([0x5a, 1, 0xd0, keys.length - 1, ...keys.flat(), ...keys.map(() => 0xc0)]);
