@@ -534,11 +534,15 @@ class Decoder {
 				return ascii(b, p, n);
 			}
 		} else if (n <= SLICE_MAX && this.all !== null) {
-			// four bytes a step: a quarter of the loop's turns
+			// eight bytes a step: an eighth of the loop's turns
 			const dv = this.dv, e = p + n;
 			let i = p;
-			for (; i + 4 <= e; i += 4) {
+			for (; i + 8 <= e; i += 8) {
+				or |= dv.getUint32(i) | dv.getUint32(i + 4);
+			}
+			if (i + 4 <= e) {
 				or |= dv.getUint32(i);
+				i += 4;
 			}
 			for (; i < e; i++) {
 				or |= b[i];
