@@ -32,7 +32,7 @@ console.log('file                         json KB  zser KB  JSON.parse ms  decod
 for (const f of readdirSync(dir).filter(n => n.endsWith('.json')).sort()) {
 	const text = readFileSync(join(dir, f), 'utf8');
 	const blob = encode(JSON.parse(text));
-	const reps = Math.max(5, Math.min(200, Math.floor(2e7 / text.length)));
+	const reps = Math.max(15, Math.min(200, Math.floor(2e7 / text.length)));
 	for (let i = 0; i < 3; i++) {
 		JSON.parse(text);
 		decode(blob);

@@ -180,9 +180,9 @@ const MAX_ENTRIES = 0xfffffffe;
 // An ASCII string of 13 bytes or more is a substring of the whole blob decoded once as a string
 // of one char per byte: V8 makes such a substring a slice of that string, without a copy, where
 // TextDecoder or Buffer would cost a call and a copy for each. Slices keep the blob's string
-// alive as long as one of them is (README.md). Past SLICE_MAX bytes, TextDecoder checks a
-// string faster than a loop here.
-const SLICE_MAX = 4096;
+// alive as long as one of them is (README.md). Past SLICE_MAX bytes, TextDecoder's check and
+// copy cost less than the check here.
+const SLICE_MAX = 1024;
 const latin1Dec = (() => {
 	try {
 		// 'latin1' is windows-1252 for TextDecoder: still one char per byte, the same for ASCII
@@ -192,9 +192,12 @@ const latin1Dec = (() => {
 	}
 })();
 
+// Node's Buffer where there is one (looked up once, when the module loads)
+const NodeBuffer = typeof Buffer === 'function' && typeof Buffer.prototype.latin1Slice === 'function' ? Buffer : null;
+
 function wholeText(b) {
-	if (typeof Buffer === 'function' && typeof Buffer.prototype.latin1Slice === 'function') {
-		return Buffer.from(b.buffer, b.byteOffset, b.byteLength).latin1Slice(0, b.byteLength);
+	if (NodeBuffer !== null) {
+		return NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength).latin1Slice(0, b.byteLength);
 	}
 	return latin1Dec !== null ? latin1Dec.decode(b) : null;
 }
