@@ -177,12 +177,14 @@ function isWrapped(d) {
 const utf8 = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
 const MAX_COUNT = 0x7fffffff;
 const MAX_ENTRIES = 0xfffffffe;
-// An ASCII string of 13 bytes or more is a substring of the whole blob decoded once as a string
-// of one char per byte: V8 makes such a substring a slice of that string, without a copy, where
-// TextDecoder or Buffer would cost a call and a copy for each. Slices keep the blob's string
-// alive as long as one of them is (README.md). Past SLICE_MAX bytes, TextDecoder's check and
-// copy cost less than the check here.
+// An ASCII string of 13 bytes or more is a substring of a chunk of the blob decoded once as a
+// string of one char per byte: V8 makes such a substring a slice of the chunk, without a copy,
+// where TextDecoder or Buffer would cost a call and a copy for each. A slice keeps its chunk
+// alive as long as it lives (README.md); chunks bound that, where a string of the whole blob
+// would keep all of a large blob for one short string. Past SLICE_MAX bytes, TextDecoder's
+// check and copy cost less than the check here.
 const SLICE_MAX = 1024;
+const CHUNK = 65536;
 const latin1Dec = (() => {
 	try {
 		// 'latin1' is windows-1252 for TextDecoder: still one char per byte, the same for ASCII
@@ -191,15 +193,14 @@ const latin1Dec = (() => {
 		return null;
 	}
 })();
-
 // Node's Buffer where there is one (looked up once, when the module loads)
 const NodeBuffer = typeof Buffer === 'function' && typeof Buffer.prototype.latin1Slice === 'function' ? Buffer : null;
 
-function wholeText(b) {
+function chunkText(b, p, end) {
 	if (NodeBuffer !== null) {
-		return NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength).latin1Slice(0, b.byteLength);
+		return NodeBuffer.from(b.buffer, b.byteOffset + p, end - p).latin1Slice(0, end - p);
 	}
-	return latin1Dec !== null ? latin1Dec.decode(b) : null;
+	return latin1Dec !== null ? latin1Dec.decode(b.subarray(p, end)) : null;
 }
 
 // kinds of open containers
@@ -306,9 +307,11 @@ class Decoder {
 		this.b = bytes;
 		this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 		this.p = 0;
-		// the blob as one string, a char per byte, made for the first long ASCII string; null
-		// where the engine cannot make it
-		this.all = undefined;
+		// the bytes from chunkAt to chunkEnd as a string of a char per byte, made for the first
+		// long ASCII string past the last chunk; null where the engine cannot make one
+		this.chunk = '';
+		this.chunkAt = 0;
+		this.chunkEnd = 0;
 		this.end = bytes.length;
 		this.level = 0;
 		this.maxDepth = maxDepth;
@@ -536,7 +539,7 @@ class Decoder {
 			if (or < 0x80) {
 				return ascii(b, p, n);
 			}
-		} else if (n <= SLICE_MAX && this.all !== null) {
+		} else if (n <= SLICE_MAX && this.chunk !== null) {
 			// eight bytes a step: an eighth of the loop's turns
 			const dv = this.dv, e = p + n;
 			let i = p;
@@ -551,16 +554,22 @@ class Decoder {
 				or |= b[i];
 			}
 			if ((or & 0x80808080) === 0) {
-				if (this.all === undefined) {
-					this.all = wholeText(b);
-					if (this.all === null) {
-						return this.textSlow(p, n);
-					}
+				if (p + n > this.chunkEnd && !this.nextChunk(p)) {
+					return this.textSlow(p, n);
 				}
-				return this.all.substring(p, p + n);
+				return this.chunk.substring(p - this.chunkAt, p - this.chunkAt + n);
 			}
 		}
 		return this.textSlow(p, n);
+	}
+
+	// the chunk of the blob from p on; false where there is none to be had
+	nextChunk(p) {
+		const end = Math.min(this.end, p + CHUNK);
+		this.chunk = chunkText(this.b, p, end);
+		this.chunkAt = p;
+		this.chunkEnd = end;
+		return this.chunk !== null;
 	}
 
 	textSlow(p, n) {

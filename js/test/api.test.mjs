@@ -305,6 +305,18 @@ test('a byte past ASCII anywhere in a longer string, at any alignment', () => {
 	}
 });
 
+test('strings across the blob\'s 64 KB chunks, each at its own place', () => {
+	// 3,000 strings of 13 to 612 bytes, some not ASCII, in about 900 KB: many straddle a chunk edge
+	const v = Array.from({length: 3000}, (_, i) => {
+		const n = 13 + (i * 37) % 600;
+		const s = String(i).padStart(6, '.') + 'abcdefghijklmnopqrstuvwxyz'.repeat(24).slice(0, n - 6);
+		return i % 7 ? s : s.slice(0, -1) + 'é';
+	});
+	const b = encode(v);
+	assert.ok(b.length > 14 * 65536);
+	assert.deepEqual(decode(b), v);
+});
+
 function varint(v) {
 	const out = [];
 	while (v >= 0x80) {
