@@ -76,9 +76,16 @@ const VIS_PROTECTED = 'protected', VIS_PRIVATE = 'private', VIS_PUBLIC = 'public
 
 /** One property of a PhpObject. `key` is the name as stored (mangled, §8.1). */
 export class PhpProperty {
-	constructor(key, value) {
+	constructor(key, value, from) {
 		this.key = key;
 		this.value = value;
+		// (the reader's own: `from`, a property of the same key, gives the parts of the key)
+		if (from !== undefined) {
+			this.name = from.name;
+			this.visibility = from.visibility;
+			this.declaringClass = from.declaringClass;
+			return;
+		}
 		this.name = key;
 		this.visibility = VIS_PUBLIC;
 		this.declaringClass = null;
@@ -311,6 +318,7 @@ class Decoder {
 		// long ASCII string past the last chunk; null where the engine cannot make one
 		this.chunk = '';
 		this.chunkAt = 0;
+		this.props = new Map();
 		this.chunkEnd = 0;
 		this.end = bytes.length;
 		this.level = 0;
@@ -563,6 +571,17 @@ class Decoder {
 		return this.textSlow(p, n);
 	}
 
+	// a property of a decoded object: its key is taken apart once per decode, not once per
+	// object (objects of one class repeat their keys)
+	property(key, v) {
+		let from = this.props.get(key);
+		if (from === undefined) {
+			from = new PhpProperty(key, undefined);
+			this.props.set(key, from);
+		}
+		return new PhpProperty(key, v, from);
+	}
+
 	// the chunk of the blob from p on; false where there is none to be had
 	nextChunk(p) {
 		const end = Math.min(this.end, p + CHUNK);
@@ -775,7 +794,7 @@ class Decoder {
 				} else if (kind === K_MAP) {
 					cont.set(keys[i], v);
 				} else {
-					cont.properties[i] = new PhpProperty(keys[i], v);
+					cont.properties[i] = this.property(keys[i], v);
 				}
 				i++;
 				continue;
@@ -841,7 +860,7 @@ class Decoder {
 			} else if (kind === K_MAP) {
 				cont.set(keys[i], v);
 			} else {
-				cont.properties[i] = new PhpProperty(keys[i], v);
+				cont.properties[i] = this.property(keys[i], v);
 			}
 			if (count === 0) {
 				i++;

@@ -78,6 +78,13 @@ test('objects, visibility, shared objects and references', () => {
 	assert.deepEqual(v[0].properties.map(p => [p.name, p.visibility, p.declaringClass]),
 		[['a', 'public', null], ['b', 'protected', null], ['c', 'private', 'P']]);
 	assert.equal(v[0].get('c'), 3);
+	// objects of one shape: each its own properties, their keys taken apart alike
+	const w2 = decode(encode([o, new PhpObject('P', [PhpProperty.of('a', 4), PhpProperty.of('b', 5, 'protected'),
+		PhpProperty.of('c', 6, 'private', 'P')])]));
+	assert.notEqual(w2[0].properties[2], w2[1].properties[2]);
+	assert.deepEqual(w2[1].properties.map(p => [p.key, p.name, p.visibility, p.declaringClass, p.value]),
+		[['a', 'a', 'public', null, 4], ['\0*\0b', 'b', 'protected', null, 5], ['\0P\0c', 'c', 'private', 'P', 6]]);
+	assert.deepEqual(w2[0].properties.map(p => p.value), [1, 2, 3]);
 	assert.equal(decodeHeader(encode([o, o])).refs, true);
 	assert.equal(decodeHeader(encode([o])).refs, false);
 	const e = new PhpEnum('Suit', 'Hearts');
