@@ -318,6 +318,7 @@ class Decoder {
 		// long ASCII string past the last chunk; null where the engine cannot make one
 		this.chunk = '';
 		this.chunkAt = 0;
+		this.hmap = null;
 		this.props = new Map();
 		this.chunkEnd = 0;
 		this.end = bytes.length;
@@ -643,7 +644,7 @@ class Decoder {
 	// reads `count` keys of a MAP (cls null) or OBJECT definition; appends the shape
 	shapeDef(count, cls, at) {
 		const keys = new Array(count);
-		let isList = cls === null, nints = 0, nnames = 0;
+		let isList = cls === null, nints = 0, nnames = 0, bins = false;
 		const isObj = cls !== null;
 		for (let j = 0; j < count; j++) {
 			const kat = this.p;
@@ -659,6 +660,8 @@ class Decoder {
 						}
 						nnames++;
 					}
+				} else {
+					bins = true;
 				}
 			} else {
 				if (k !== j) {
@@ -671,7 +674,21 @@ class Decoder {
 		if (!isObj && isList) {
 			this.fail(17, at);
 		}
-		if (hasDuplicate(keys, nints > 0 && nnames > 0)) {
+		// a map's keys go into the Map of the array being read, in their order: a key met twice
+		// leaves it short, and its values then only replace its entries
+		let dup;
+		this.hmap = null;
+		if (!isObj && !bins) {
+			const m = new Map();
+			for (let j = 0; j < count; j++) {
+				m.set(keys[j], undefined);
+			}
+			dup = m.size !== count;
+			this.hmap = m;
+		} else {
+			dup = hasDuplicate(keys, nints > 0 && nnames > 0);
+		}
+		if (dup) {
 			this.fail(16, at);
 		}
 		if (this.shapes.length >= MAX_ENTRIES) {
@@ -735,6 +752,7 @@ class Decoder {
 			this.fail(9, at);
 		}
 		this.hshape = shape;
+		this.hmap = null;
 		this.hn = n;
 		return shape.cls === null ? K_MAP : K_OBJ;
 	}
@@ -824,7 +842,7 @@ class Decoder {
 				if (nkind === K_LIST) {
 					c = new Array(count);
 				} else {
-					c = new Map();
+					c = this.hmap !== null ? this.hmap : new Map();
 					nkeys = this.hshape.keys;
 				}
 				// the array is the object's level (§11) and takes no slot: its frame is the
@@ -837,7 +855,8 @@ class Decoder {
 				if (nkind === K_LIST) {
 					v = c = new Array(count);
 				} else if (nkind === K_MAP) {
-					v = c = new Map();
+					// a definition's Map holds its keys already (shapeDef)
+					v = c = this.hmap !== null ? this.hmap : new Map();
 					nkeys = this.hshape.keys;
 				} else if (nkind === K_OBJ) {
 					obj = true;
