@@ -318,12 +318,14 @@ class Decoder {
 		// long ASCII string past the last chunk; null where the engine cannot make one
 		this.chunk = '';
 		this.chunkAt = 0;
-		this.hmap = null;
-		this.props = new Map();
 		this.chunkEnd = 0;
 		this.end = bytes.length;
-		this.level = 0;
 		this.maxDepth = maxDepth;
+		// the last array header read (arrayHeader): count, shape, and a definition's Map
+		this.hn = 0;
+		this.hshape = null;
+		this.hmap = null;
+		this.props = new Map(); // property key -> a PhpProperty of it, for its parts
 		this.strs = []; // decoded strings (string or Uint8Array)
 		this.shapes = []; // {cls: string|null, keys: []}
 		// with the reference flag: slot number - base -> {v, parent, key, obj, reserved}
@@ -331,6 +333,7 @@ class Decoder {
 		this.nslots = 0;
 		this.base = 0;
 		this.refs = false;
+		this.nested = false;
 		this.refsSeen = false;
 		this.reserved = false;
 	}
