@@ -106,7 +106,7 @@ export declare class OuterSlot {
 }
 
 export interface DecodeOptions {
-	/** nesting limit (FORMAT.md §11), default 4096 */
+	/** nesting limit (FORMAT.md §11), default 4096; 0 or Infinity: none (as max_depth 0) */
 	maxDepth?: number;
 }
 

@@ -76,9 +76,16 @@ const VIS_PROTECTED = 'protected', VIS_PRIVATE = 'private', VIS_PUBLIC = 'public
 
 /** One property of a PhpObject. `key` is the name as stored (mangled, §8.1). */
 export class PhpProperty {
-	constructor(key, value) {
+	constructor(key, value, from) {
 		this.key = key;
 		this.value = value;
+		// (the reader's own: `from`, a property of the same key, gives the parts of the key)
+		if (from !== undefined) {
+			this.name = from.name;
+			this.visibility = from.visibility;
+			this.declaringClass = from.declaringClass;
+			return;
+		}
 		this.name = key;
 		this.visibility = VIS_PUBLIC;
 		this.declaringClass = null;
@@ -173,9 +180,38 @@ function isWrapped(d) {
 
 // ==== decoder ====
 
-const utf8 = new TextDecoder('utf-8', {fatal: true});
+// ignoreBOM: a string's leading U+FEFF is content, not a byte order mark to drop
+const utf8 = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true});
 const MAX_COUNT = 0x7fffffff;
 const MAX_ENTRIES = 0xfffffffe;
+// An ASCII string of 13 bytes or more is a substring of a chunk of the blob decoded once as a
+// string of one char per byte: V8 makes such a substring a slice of the chunk, without a copy,
+// where TextDecoder or Buffer would cost a call and a copy for each. A slice keeps its chunk
+// alive as long as it lives (README.md); chunks bound that, where a string of the whole blob
+// would keep all of a large blob for one short string. Past SLICE_MAX bytes, TextDecoder's
+// check and copy cost less than the check here.
+const SLICE_MAX = 1024;
+const CHUNK = 65536;
+const latin1Dec = (() => {
+	try {
+		// 'latin1' is windows-1252 for TextDecoder: still one char per byte, the same for ASCII
+		return new TextDecoder('latin1');
+	} catch {
+		return null;
+	}
+})();
+// Node's Buffer where there is one (looked up once, when the module loads)
+const NodeBuffer = typeof Buffer === 'function' && typeof Buffer.prototype.latin1Slice === 'function' ? Buffer : null;
+
+function chunkText(b, p, end) {
+	if (NodeBuffer !== null) {
+		return NodeBuffer.from(b.buffer, b.byteOffset + p, end - p).latin1Slice(0, end - p);
+	}
+	return latin1Dec !== null ? latin1Dec.decode(b.subarray(p, end)) : null;
+}
+
+// kinds of open containers
+const K_LIST = 0, K_MAP = 1, K_OBJ = 2;
 
 function isStrTag(t) {
 	return (t >= 0x40 && t < 0x90) || t === 0xcd || t === 0xce;
@@ -214,14 +250,82 @@ function intValue(v) {
 	return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
 }
 
+// keys as the reader gives them: one PHP key is one JS value (intValue() picks a number or a
+// BigInt by the value), except byte strings, equal by their bytes
+function sameKey(a, b) {
+	if (a === b) {
+		return true;
+	}
+	if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array) || a.length !== b.length) {
+		return false;
+	}
+	for (let i = 0; i < a.length; i++) {
+		if (a[i] !== b[i]) {
+			return false;
+		}
+	}
+	return true;
+}
+
+// two equal keys among a shape's; with `names`, an integer and a property name of its digits
+// are equal too (§8.1). Few keys are compared pairwise: cheaper than a Set
+function hasDuplicate(keys, names) {
+	const n = keys.length;
+	if (n <= 8) {
+		for (let i = 1; i < n; i++) {
+			for (let j = 0; j < i; j++) {
+				if (sameKey(keys[i], keys[j])) {
+					return true;
+				}
+			}
+		}
+	} else {
+		const seen = new Set();
+		let bins = null;
+		for (const k of keys) {
+			if (k instanceof Uint8Array) {
+				bins = bins || new Set();
+				const id = latin1(k);
+				if (bins.has(id)) {
+					return true;
+				}
+				bins.add(id);
+			} else {
+				if (seen.has(k)) {
+					return true;
+				}
+				seen.add(k);
+			}
+		}
+	}
+	if (names) {
+		const ints = new Set(keys.filter(k => typeof k !== 'string' && !(k instanceof Uint8Array)));
+		for (const k of keys) {
+			if (typeof k === 'string' && ints.has(intKeyOf(k))) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 class Decoder {
 	constructor(bytes, maxDepth) {
 		this.b = bytes;
 		this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 		this.p = 0;
+		// the bytes from chunkAt to chunkEnd as a string of a char per byte, made for the first
+		// long ASCII string past the last chunk; null where the engine cannot make one
+		this.chunk = '';
+		this.chunkAt = 0;
+		this.chunkEnd = 0;
 		this.end = bytes.length;
-		this.level = 0;
 		this.maxDepth = maxDepth;
+		// the last array header read (arrayHeader): count, shape, and a definition's Map
+		this.hn = 0;
+		this.hshape = null;
+		this.hmap = null;
+		this.props = new Map(); // property key -> a PhpProperty of it, for its parts
 		this.strs = []; // decoded strings (string or Uint8Array)
 		this.shapes = []; // {cls: string|null, keys: []}
 		// with the reference flag: slot number - base -> {v, parent, key, obj, reserved}
@@ -229,6 +333,7 @@ class Decoder {
 		this.nslots = 0;
 		this.base = 0;
 		this.refs = false;
+		this.nested = false;
 		this.refsSeen = false;
 		this.reserved = false;
 	}
@@ -272,6 +377,11 @@ class Decoder {
 		if (p < this.end && b[p] < 0x80) {
 			this.p = p + 1;
 			return b[p];
+		}
+		// two bytes (table indexes past 48 + 127, string lengths past 32 + 127) without the loop
+		if (p + 1 < this.end && b[p + 1] < 0x80 && b[p + 1] !== 0) {
+			this.p = p + 2;
+			return (b[p] & 0x7f) | (b[p + 1] << 7);
 		}
 		let v = 0, shift = 0, big = null;
 		for (;;) {
@@ -386,7 +496,7 @@ class Decoder {
 		return isWrapped(d) ? new PhpFloat(d, bits) : d;
 	}
 
-	// a string in any of its four forms, tag consumed; also returns the key form via this.lastKey
+	// a string in any of its four forms, tag consumed
 	str(tag) {
 		const at = this.p - 1;
 		if (tag < 0x60 || tag === 0xcd) {
@@ -408,7 +518,6 @@ class Decoder {
 				}
 			}
 			if (n === 0) {
-				this.lastIdx = -1;
 				return '';
 			}
 			const s = this.text(this.p, n);
@@ -416,7 +525,6 @@ class Decoder {
 			if (this.strs.length >= MAX_ENTRIES) {
 				this.fail(23, at);
 			}
-			this.lastIdx = this.strs.length;
 			this.strs.push(s);
 			return s;
 		}
@@ -429,23 +537,62 @@ class Decoder {
 		if (v >= this.strs.length) {
 			this.fail(10, at);
 		}
-		this.lastIdx = v;
 		return this.strs[v];
 	}
 
 	text(p, n) {
 		const b = this.b;
-		// most strings are short ASCII, where a check and fromCharCode beat TextDecoder
-		if (n <= 64) {
-			const end = p + n;
-			for (let i = p; i < end; i++) {
-				if (b[i] >= 0x80) {
+		let or = 0;
+		if (n <= 12) {
+			for (let i = p; i < p + n; i++) {
+				or |= b[i];
+			}
+			// one String.fromCharCode call: less than a TextDecoder call costs
+			if (or < 0x80) {
+				return ascii(b, p, n);
+			}
+		} else if (n <= SLICE_MAX && this.chunk !== null) {
+			// eight bytes a step: an eighth of the loop's turns
+			const dv = this.dv, e = p + n;
+			let i = p;
+			for (; i + 8 <= e; i += 8) {
+				or |= dv.getUint32(i) | dv.getUint32(i + 4);
+			}
+			if (i + 4 <= e) {
+				or |= dv.getUint32(i);
+				i += 4;
+			}
+			for (; i < e; i++) {
+				or |= b[i];
+			}
+			if ((or & 0x80808080) === 0) {
+				if (p + n > this.chunkEnd && !this.nextChunk(p)) {
 					return this.textSlow(p, n);
 				}
+				return this.chunk.substring(p - this.chunkAt, p - this.chunkAt + n);
 			}
-			return String.fromCharCode.apply(null, b.subarray(p, end));
 		}
 		return this.textSlow(p, n);
+	}
+
+	// a property of a decoded object: its key is taken apart once per decode, not once per
+	// object (objects of one class repeat their keys)
+	property(key, v) {
+		let from = this.props.get(key);
+		if (from === undefined) {
+			from = new PhpProperty(key, undefined);
+			this.props.set(key, from);
+		}
+		return new PhpProperty(key, v, from);
+	}
+
+	// the chunk of the blob from p on; false where there is none to be had
+	nextChunk(p) {
+		const end = Math.min(this.end, p + CHUNK);
+		this.chunk = chunkText(this.b, p, end);
+		this.chunkAt = p;
+		this.chunkEnd = end;
+		return this.chunk !== null;
 	}
 
 	textSlow(p, n) {
@@ -500,57 +647,49 @@ class Decoder {
 	// reads `count` keys of a MAP (cls null) or OBJECT definition; appends the shape
 	shapeDef(count, cls, at) {
 		const keys = new Array(count);
-		const seen = new Set();
-		let dup = false, isList = cls === null, nints = 0, nnames = 0;
+		let isList = cls === null, nints = 0, nnames = 0, bins = false;
 		const isObj = cls !== null;
 		for (let j = 0; j < count; j++) {
 			const kat = this.p;
 			this.keyIsStr = false;
-			let k = this.key();
-			let id;
+			const k = this.key();
 			if (this.keyIsStr) {
 				isList = false;
 				if (typeof k === 'string') {
-					id = 's' + k;
 					const c = k.charCodeAt(0);
-					if ((c >= 48 && c <= 57) || c === 45) {
-						const iv = intKeyOf(k);
-						if (iv !== null) {
-							if (!isObj) {
-								this.fail(15, kat);
-							}
-							nnames++;
+					if (((c >= 48 && c <= 57) || c === 45) && intKeyOf(k) !== null) {
+						if (!isObj) {
+							this.fail(15, kat);
 						}
+						nnames++;
 					}
 				} else {
-					id = 'b' + latin1(k);
+					bins = true;
 				}
 			} else {
 				if (k !== j) {
 					isList = false;
 				}
-				id = 'i' + String(k);
 				nints++;
-			}
-			if (!dup) {
-				if (seen.has(id)) {
-					dup = true;
-				}
-				seen.add(id);
 			}
 			keys[j] = k;
 		}
 		if (!isObj && isList) {
 			this.fail(17, at);
 		}
-		if (!dup && nints > 0 && nnames > 0) {
-			// §8.1: the integer 5 and the property name "5" are one property
-			for (const k of keys) {
-				if (typeof k === 'string' && intKeyOf(k) !== null && seen.has('i' + String(intKeyOf(k)))) {
-					dup = true;
-					break;
-				}
+		// a map's keys go into the Map of the array being read, in their order: a key met twice
+		// leaves it short, and its values then only replace its entries
+		let dup;
+		this.hmap = null;
+		if (!isObj && !bins) {
+			const m = new Map();
+			for (let j = 0; j < count; j++) {
+				m.set(keys[j], undefined);
 			}
+			dup = m.size !== count;
+			this.hmap = m;
+		} else {
+			dup = hasDuplicate(keys, nints > 0 && nnames > 0);
 		}
 		if (dup) {
 			this.fail(16, at);
@@ -563,21 +702,9 @@ class Decoder {
 		return shape;
 	}
 
-	enter(at) {
-		if (this.level >= this.maxDepth) {
-			this.fail(20, at);
-		}
-		this.level++;
-	}
-
-	takeSlot(obj) {
-		const e = {v: undefined, parent: null, key: null, obj};
-		this.slots.push(e);
-		return e;
-	}
-
-	// takes the next slot (§9); with the reference flag, remembers where its value is stored,
-	// so that a later BACKREF_REF can turn that place into a PhpRef
+	// takes the next slot (§9) for a value found at `key` of `parent` (a container, or the
+	// root); with the reference flag, remembers that place, so that a later BACKREF_REF can
+	// turn it into a PhpRef
 	slot(parent, key, obj) {
 		this.nslots++;
 		if (!this.refs) {
@@ -588,93 +715,195 @@ class Decoder {
 		return e;
 	}
 
-	value(parent, key) {
-		const at = this.p;
-		if (at === this.end) {
-			this.fail(3, at);
+	// the header of a list, map or shape reference, tag consumed: its kind (K_LIST, K_MAP,
+	// K_OBJ), the count in this.hn and the shape in this.hshape; -1 for any other tag
+	arrayHeader(tag, at) {
+		let n;
+		if (tag >= 0x90 && tag < 0xa0) {
+			n = tag - 0x90;
+		} else if (tag >= 0xa0 && tag < 0xc0) {
+			return this.shapeRef(tag - 0xa0, at);
+		} else if (tag === 0xcf) {
+			n = this.biased(16, MAX_COUNT, 9);
+		} else if (tag === 0xd0) {
+			n = this.biased(1, MAX_COUNT, 9);
+			if (n > Math.floor((this.end - this.p) / 2)) {
+				this.fail(9, at);
+			}
+			this.hshape = this.shapeDef(n, null, at);
+			this.hn = n;
+			return K_MAP;
+		} else if (tag === 0xd2) {
+			return this.shapeRef(this.biased(32, MAX_ENTRIES, 11), at);
+		} else {
+			return -1;
 		}
-		const b = this.b;
-		const tag = b[this.p++];
-		let e, v;
-		if (tag < 0x40) {
-			e = this.slot(parent, key, false);
-			v = tag;
-		} else if (tag >= 0xf0) {
-			e = this.slot(parent, key, false);
-			v = tag - 0x100;
-		} else if (tag < 0x90) {
-			e = this.slot(parent, key, false);
-			v = this.str(tag);
-		} else if (tag >= 0xc0 && tag <= 0xce) {
-			e = this.slot(parent, key, false);
-			if (tag === 0xc0) {
-				v = null;
-			} else if (tag === 0xc1) {
-				v = false;
-			} else if (tag === 0xc2) {
-				v = true;
-			} else if (tag <= 0xca) {
-				v = this.sizedInt(tag, at);
-			} else if (tag <= 0xcc) {
-				v = this.float(tag, at);
-			} else {
+		if (n > this.end - this.p) {
+			this.fail(9, at);
+		}
+		this.hn = n;
+		return K_LIST;
+	}
+
+	shapeRef(v, at) {
+		if (v >= this.shapes.length) {
+			this.fail(11, at);
+		}
+		const shape = this.shapes[v];
+		const n = shape.keys.length;
+		if (n > this.end - this.p) {
+			this.fail(9, at);
+		}
+		this.hshape = shape;
+		this.hmap = null;
+		this.hn = n;
+		return shape.cls === null ? K_MAP : K_OBJ;
+	}
+
+	// The value after the header. Open containers live on a stack of parallel arrays, not on
+	// the call stack, so that any depth the caller's limit allows is read. A container is
+	// stored in its parent when it opens, so that a BACKREF_REF from inside it finds its place
+	// there; its frame then takes the values that follow until its count is reached.
+	run() {
+		const b = this.b, end = this.end, refs = this.refs, maxDepth = this.maxDepth;
+		const kinds = [], conts = [], keyss = [], counts = [], idxs = [];
+		// the top-level value is element 0 of a one-element list
+		const root = [undefined];
+		let kind = K_LIST, cont = root, keys = null, n = 1, i = 0, sp = 0;
+		for (;;) {
+			if (i === n) {
+				if (sp === 0) {
+					return root[0];
+				}
+				sp--;
+				kind = kinds[sp];
+				cont = conts[sp];
+				keys = keyss[sp];
+				n = counts[sp];
+				i = idxs[sp] + 1;
+				continue;
+			}
+			const at = this.p;
+			if (at === end) {
+				this.fail(3, at);
+			}
+			const tag = b[this.p++];
+			// v goes to the parent; a container with values opens a frame of kind nkind,
+			// count elements, filling c (v itself, or the array of an OBJECT_DATA)
+			let v, nkind = -1, count = 0, c = null, nkeys = null, obj = false;
+			if (tag < 0x40) {
+				v = tag;
+			} else if (tag < 0x90) {
 				v = this.str(tag);
+			} else if (tag >= 0xf0) {
+				v = tag - 0x100;
+			} else if (tag >= 0xc0 && tag <= 0xce) {
+				if (tag < 0xc3) {
+					v = tag === 0xc0 ? null : tag === 0xc2;
+				} else if (tag <= 0xca) {
+					v = this.sizedInt(tag, at);
+				} else if (tag <= 0xcc) {
+					v = this.float(tag, at);
+				} else {
+					v = this.str(tag);
+				}
+			} else if (tag >= 0xd4 && tag <= 0xd8) {
+				// these take their slot (or none) themselves, and hold no values
+				v = this.special(tag, at, cont, kind === K_MAP ? keys[i] : i);
+				if (kind === K_LIST) {
+					cont[i] = v;
+				} else if (kind === K_MAP) {
+					cont.set(keys[i], v);
+				} else {
+					cont.properties[i] = this.property(keys[i], v);
+				}
+				i++;
+				continue;
+			} else if (tag === 0xd1) {
+				const cls = this.cls();
+				const cnt = this.varint();
+				if (typeof cnt === 'bigint' || cnt > MAX_COUNT || cnt > Math.floor((end - this.p) / 2)) {
+					this.fail(9, at);
+				}
+				nkeys = this.shapeDef(cnt, cls, at).keys;
+				nkind = K_OBJ;
+				count = cnt;
+				obj = true;
+				v = c = new PhpObject(cls, new Array(cnt));
+			} else if (tag === 0xd3) {
+				const cls = this.cls();
+				if (this.p === end) {
+					this.fail(3, this.p);
+				}
+				const pat = this.p;
+				nkind = this.arrayHeader(b[this.p++], pat);
+				if (nkind < 0 || nkind === K_OBJ) {
+					this.fail(19, pat);
+				}
+				count = this.hn;
+				obj = true;
+				if (nkind === K_LIST) {
+					c = new Array(count);
+				} else {
+					c = this.hmap !== null ? this.hmap : new Map();
+					nkeys = this.hshape.keys;
+				}
+				// the array is the object's level (§11) and takes no slot: its frame is the
+				// object's, its elements are stored in it
+				v = new PhpObjectData(cls, c);
+			} else {
+				nkind = this.arrayHeader(tag, at);
+				count = this.hn;
+				// sized when made: an array grown from [] by its first store takes 17 slots
+				if (nkind === K_LIST) {
+					v = c = new Array(count);
+				} else if (nkind === K_MAP) {
+					// a definition's Map holds its keys already (shapeDef)
+					v = c = this.hmap !== null ? this.hmap : new Map();
+					nkeys = this.hshape.keys;
+				} else if (nkind === K_OBJ) {
+					obj = true;
+					nkeys = this.hshape.keys;
+					v = c = new PhpObject(this.hshape.cls, new Array(count));
+				} else {
+					this.fail(4, at);
+				}
 			}
-		} else if (tag >= 0xd1 && tag <= 0xd8 && tag !== 0xd2) {
-			return this.special(tag, at, parent, key);
-		} else {
-			return this.container(tag, at, parent, key);
+			// an empty list is no level, an object is one even when empty (§11)
+			if ((count > 0 || obj) && sp >= maxDepth) {
+				this.fail(20, at);
+			}
+			this.nslots++;
+			if (refs) {
+				this.slots.push({v, parent: cont, key: kind === K_MAP ? keys[i] : i, obj, reserved: false});
+			}
+			if (kind === K_LIST) {
+				cont[i] = v;
+			} else if (kind === K_MAP) {
+				cont.set(keys[i], v);
+			} else {
+				cont.properties[i] = this.property(keys[i], v);
+			}
+			if (count === 0) {
+				i++;
+				continue;
+			}
+			kinds[sp] = kind;
+			conts[sp] = cont;
+			keyss[sp] = keys;
+			counts[sp] = n;
+			idxs[sp] = i;
+			sp++;
+			kind = nkind;
+			cont = c;
+			keys = nkeys;
+			n = count;
+			i = 0;
 		}
-		if (e !== null) {
-			e.v = v;
-		}
-		return v;
 	}
 
-	container(tag, at, parent, key) {
-		const h = this.containerHeader(tag, at);
-		if (h === null) {
-			this.fail(4, at);
-		}
-		const e = this.slot(parent, key, h.cls !== null);
-		if (h.cls !== null) {
-			this.enter(at);
-			return this.object(h.shape, e);
-		}
-		if (h.shape === null && h.count === 0) {
-			const a = [];
-			if (e !== null) {
-				e.v = a;
-			}
-			return a;
-		}
-		this.enter(at);
-		// the elements read here, not in fill(): one call frame less per level of nesting
-		let v;
-		if (h.shape === null) {
-			const a = (v = new Array(h.count));
-			if (e !== null) {
-				e.v = a;
-			}
-			for (let i = 0; i < h.count; i++) {
-				a[i] = this.value(a, i);
-			}
-		} else {
-			const m = (v = new Map());
-			if (e !== null) {
-				e.v = m;
-			}
-			const keys = h.shape.keys;
-			for (let i = 0; i < keys.length; i++) {
-				const k = keys[i];
-				m.set(k, undefined);
-				m.set(k, this.value(m, k));
-			}
-		}
-		this.level--;
-		return e !== null && e.v instanceof PhpRef ? e.v : v;
-	}
-
+	// OBJECT_BLOB, OBJECT_BLOB_SLOTS, ENUM and the back-references: values without values
+	// inside, each taking its slot (BACKREF_REF none) at `key` of `parent`
 	special(tag, at, parent, key) {
 		const b = this.b;
 		if (tag === 0xd6 || tag === 0xd7) {
@@ -684,37 +913,6 @@ class Decoder {
 			this.refsSeen = true;
 		}
 		switch (tag) {
-		case 0xd1: {
-			const e = this.slot(parent, key, true);
-			const cls = this.cls();
-			const v = this.varint();
-			if (typeof v === 'bigint' || v > MAX_COUNT || v > Math.floor((this.end - this.p) / 2)) {
-				this.fail(9, at);
-			}
-			const shape = this.shapeDef(v, cls, at);
-			this.enter(at);
-			return this.object(shape, e);
-		}
-		case 0xd3: {
-			const e = this.slot(parent, key, true);
-			const cls = this.cls();
-			if (this.p === this.end) {
-				this.fail(3, this.p);
-			}
-			const pat = this.p;
-			const h = this.containerHeader(b[this.p++], pat);
-			if (h === null || h.cls !== null) {
-				this.fail(19, pat);
-			}
-			this.enter(at);
-			const o = new PhpObjectData(cls, undefined);
-			if (e !== null) {
-				e.v = o;
-			}
-			o.data = h.shape === null && h.count === 0 ? [] : this.fill(h, null);
-			this.level--;
-			return e !== null && e.v instanceof PhpRef ? e.v : o;
-		}
 		case 0xd4:
 		case 0xd8: {
 			const e = this.slot(parent, key, true);
@@ -824,90 +1022,32 @@ class Decoder {
 		}
 		return box;
 	}
+}
 
-	// the header of an array in any form: {count, shape|null, cls|null}; null for another tag
-	containerHeader(tag, at) {
-		let v;
-		if (tag >= 0x90 && tag < 0xa0) {
-			v = tag - 0x90;
-		} else if (tag === 0xcf) {
-			v = this.biased(16, MAX_COUNT, 9);
-		} else if (tag === 0xd0) {
-			v = this.biased(1, MAX_COUNT, 9);
-			if (v > Math.floor((this.end - this.p) / 2)) {
-				this.fail(9, at);
-			}
-			const shape = this.shapeDef(v, null, at);
-			return {count: v, shape, cls: null};
-		} else if (tag >= 0xa0 && tag < 0xc0) {
-			return this.shapeRef(tag - 0xa0, at);
-		} else if (tag === 0xd2) {
-			return this.shapeRef(this.biased(32, MAX_ENTRIES, 11), at);
-		} else {
-			return null;
-		}
-		if (v > this.end - this.p) {
-			this.fail(9, at);
-		}
-		return {count: v, shape: null, cls: null};
-	}
-
-	shapeRef(v, at) {
-		if (v >= this.shapes.length) {
-			this.fail(11, at);
-		}
-		const shape = this.shapes[v];
-		if (shape.keys.length > this.end - this.p) {
-			this.fail(9, at);
-		}
-		return {count: shape.keys.length, shape, cls: shape.cls};
-	}
-
-	// the elements of a list or map, the container entered in its slot first so that a
-	// reference from inside it finds it
-	fill(h, e) {
-		if (h.shape === null) {
-			const a = new Array(h.count);
-			if (e !== null) {
-				e.v = a;
-			}
-			for (let i = 0; i < h.count; i++) {
-				a[i] = this.value(a, i);
-			}
-			return a;
-		}
-		const m = new Map();
-		if (e !== null) {
-			e.v = m;
-		}
-		const keys = h.shape.keys;
-		for (let i = 0; i < keys.length; i++) {
-			const k = keys[i];
-			m.set(k, undefined);
-			m.set(k, this.value(m, k));
-		}
-		return m;
-	}
-
-	object(shape, e) {
-		const keys = shape.keys;
-		const o = new PhpObject(shape.cls, new Array(keys.length));
-		if (e !== null) {
-			e.v = o;
-		}
-		for (let i = 0; i < keys.length; i++) {
-			const p = new PhpProperty(keys[i], undefined);
-			o.properties[i] = p;
-			p.value = this.value(p, 'value');
-		}
-		this.level--;
-		return e !== null && e.v instanceof PhpRef ? e.v : o;
+// the string of n (1 to 12) ASCII bytes at b[p]
+function ascii(b, p, n) {
+	const f = String.fromCharCode;
+	switch (n) {
+	case 1: return f(b[p]);
+	case 2: return f(b[p], b[p + 1]);
+	case 3: return f(b[p], b[p + 1], b[p + 2]);
+	case 4: return f(b[p], b[p + 1], b[p + 2], b[p + 3]);
+	case 5: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4]);
+	case 6: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5]);
+	case 7: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6]);
+	case 8: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7]);
+	case 9: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8]);
+	case 10: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], b[p + 9]);
+	case 11: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], b[p + 9], b[p + 10]);
+	default: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], b[p + 9], b[p + 10], b[p + 11]);
 	}
 }
 
 function setAt(parent, key, v) {
 	if (parent instanceof Map) {
 		parent.set(key, v);
+	} else if (parent instanceof PhpObject) {
+		parent.properties[key].value = v;
 	} else {
 		parent[key] = v;
 	}
@@ -943,16 +1083,19 @@ function toBytes(bytes) {
 
 /**
  * Decodes one blob. Throws ZserError (code, name, offset as FORMAT.md §13) on invalid input.
- * options.maxDepth: the nesting limit (§11), default 4096.
+ * options.maxDepth: the nesting limit (§11), default 4096; 0 or Infinity: none.
  */
 export function decode(bytes, options = {}) {
-	const maxDepth = options.maxDepth === undefined ? DEFAULT_MAX_DEPTH : options.maxDepth;
-	if (!Number.isInteger(maxDepth) || maxDepth < 1) {
-		throw new RangeError('maxDepth must be a positive integer');
+	let maxDepth = options.maxDepth === undefined ? DEFAULT_MAX_DEPTH : options.maxDepth;
+	if (maxDepth === 0) {
+		// no limit, as max_depth 0 for zser_unserialize()
+		maxDepth = Infinity;
+	} else if (maxDepth !== Infinity && (!Number.isInteger(maxDepth) || maxDepth < 1)) {
+		throw new RangeError('maxDepth must be a positive integer, or 0 or Infinity for no limit');
 	}
 	const d = new Decoder(toBytes(bytes), maxDepth);
 	d.header();
-	const v = d.value({v: undefined}, 'v');
+	const v = d.run();
 	if (d.p !== d.end) {
 		d.fail(21, d.p);
 	}
@@ -965,7 +1108,6 @@ export function decode(bytes, options = {}) {
 // ==== encoder ====
 
 const utf8enc = new TextEncoder();
-const MAX_DEPTH_WRITE = 4096;
 
 function isObjectValue(v) {
 	return v instanceof PhpObject || v instanceof PhpObjectData || v instanceof PhpSerializable ||
@@ -993,7 +1135,6 @@ class Encoder {
 		this.nslots = 0;
 		this.seen = new Map();
 		this.refs = false;
-		this.level = 0;
 	}
 
 	ensure(n) {
@@ -1233,12 +1374,6 @@ class Encoder {
 		}
 	}
 
-	enter() {
-		if (++this.level > MAX_DEPTH_WRITE) {
-			throw new RangeError(`Maximum nesting depth of ${MAX_DEPTH_WRITE} exceeded`);
-		}
-	}
-
 	shapeId(prefix, keys) {
 		let id = prefix;
 		for (const k of keys) {
@@ -1257,7 +1392,8 @@ class Encoder {
 		}
 	}
 
-	// an array (list or map) whose slot is taken already (or none, under OBJECT_DATA)
+	// an array (list or map) whose slot is taken already (or none, under OBJECT_DATA): writes
+	// its header and returns its values
 	array(v) {
 		if (Array.isArray(v)) {
 			return this.list(v);
@@ -1291,7 +1427,6 @@ class Encoder {
 		if (isList) {
 			return this.list(vals);
 		}
-		this.enter();
 		const id = this.shapeId('a', keys);
 		const idx = this.shapes.get(id);
 		if (idx !== undefined) {
@@ -1304,10 +1439,7 @@ class Encoder {
 				this.key(k);
 			}
 		}
-		for (const x of vals) {
-			this.value(x);
-		}
-		this.level--;
+		return vals;
 	}
 
 	list(a) {
@@ -1318,21 +1450,14 @@ class Encoder {
 			this.byte(0xcf);
 			this.varint(n - 16);
 		}
-		if (n === 0) {
-			return;
-		}
-		this.enter();
-		for (let i = 0; i < n; i++) {
-			this.value(a[i]);
-		}
-		this.level--;
+		return a;
 	}
 
-	// an object value met for the first time: its slot is taken already
+	// an object value met for the first time, its slot taken already: writes its header and
+	// returns the values it holds (null for none)
 	object(o) {
 		if (o instanceof PhpObject) {
 			const keys = o.properties.map(p => typeof p.key === 'bigint' ? intValue(p.key) : p.key);
-			this.enter();
 			const id = this.shapeId('o' + (typeof o.className === 'string' ? 's' + o.className : 'b' + latin1(o.className)) + '|', keys);
 			const idx = this.shapes.get(id);
 			if (idx !== undefined) {
@@ -1346,21 +1471,15 @@ class Encoder {
 					this.key(k);
 				}
 			}
-			for (const p of o.properties) {
-				this.value(p.value);
-			}
-			this.level--;
-		} else if (o instanceof PhpObjectData) {
+			return o.properties.map(p => p.value);
+		}
+		if (o instanceof PhpObjectData) {
 			this.byte(0xd3);
 			this.cls(o.className);
-			this.enter();
-			const d = o.data;
-			this.level--;
-			// the payload is the object's level (§11): no level of its own, no slot
-			this.level--;
-			this.array(d);
-			this.level++;
-		} else if (o instanceof PhpSerializable) {
+			// the payload takes no slot (§9)
+			return this.array(o.data);
+		}
+		if (o instanceof PhpSerializable) {
 			const n = o.slots || 0;
 			this.byte(n > 0 ? 0xd8 : 0xd4);
 			this.cls(o.className);
@@ -1375,11 +1494,12 @@ class Encoder {
 			this.buf.set(o.payload, this.p);
 			this.p += o.payload.length;
 			this.nslots += n;
-		} else {
-			this.byte(0xd5);
-			this.cls(o.className);
-			this.str(o.caseName);
+			return null;
 		}
+		this.byte(0xd5);
+		this.cls(o.className);
+		this.str(o.caseName);
+		return null;
 	}
 
 	cls(c) {
@@ -1389,7 +1509,26 @@ class Encoder {
 		this.str(c);
 	}
 
-	value(v) {
+	// writes one value's tag and header, or all of it; returns the values a container holds,
+	// to be written next (null or empty for none)
+	head(v) {
+		// a PhpRef met first is written as its value: a loop, as a PhpRef may hold another
+		while (v instanceof PhpRef) {
+			const target = isObjectValue(v.value) ? v.value : v;
+			const s = this.seen.get(target);
+			if (s !== undefined) {
+				this.refs = true;
+				this.byte(0xd7);
+				this.varint(s - 1);
+				return null;
+			}
+			this.seen.set(target, this.nslots + 1);
+			if (target !== v) {
+				this.nslots++;
+				return this.object(target);
+			}
+			v = v.value;
+		}
 		switch (typeof v) {
 		case 'number':
 			this.nslots++;
@@ -1398,58 +1537,40 @@ class Encoder {
 			} else {
 				this.float(v);
 			}
-			return;
+			return null;
 		case 'string':
 			this.nslots++;
 			this.str(v);
-			return;
+			return null;
 		case 'boolean':
 			this.nslots++;
 			this.byte(v ? 0xc2 : 0xc1);
-			return;
+			return null;
 		case 'bigint':
 			this.nslots++;
 			this.int(v);
-			return;
+			return null;
 		case 'undefined':
 			this.nslots++;
 			this.byte(0xc0);
-			return;
+			return null;
 		default:
 			break;
 		}
 		if (v === null) {
 			this.nslots++;
 			this.byte(0xc0);
-			return;
+			return null;
 		}
 		if (v instanceof PhpFloat) {
 			this.nslots++;
 			this.float(v.value, v.bits);
-			return;
+			return null;
 		}
 		if (v instanceof Uint8Array) {
 			this.nslots++;
 			this.str(v);
-			return;
-		}
-		if (v instanceof PhpRef) {
-			const target = isObjectValue(v.value) ? v.value : v;
-			const s = this.seen.get(target);
-			if (s !== undefined) {
-				this.refs = true;
-				this.byte(0xd7);
-				this.varint(s - 1);
-				return;
-			}
-			this.seen.set(target, this.nslots + 1);
-			if (target !== v) {
-				this.nslots++;
-				this.object(target);
-				return;
-			}
-			this.value(v.value);
-			return;
+			return null;
 		}
 		if (isObjectValue(v)) {
 			const s = this.seen.get(v);
@@ -1458,11 +1579,10 @@ class Encoder {
 				this.refs = true;
 				this.byte(0xd6);
 				this.varint(s - 1);
-				return;
+				return null;
 			}
 			this.seen.set(v, this.nslots);
-			this.object(v);
-			return;
+			return this.object(v);
 		}
 		if (v instanceof OuterSlot) {
 			this.refs = true;
@@ -1471,10 +1591,39 @@ class Encoder {
 			}
 			this.byte(v.isRef ? 0xd7 : 0xd6);
 			this.varint(v.slot - 1);
-			return;
+			return null;
 		}
 		this.nslots++;
-		this.array(v);
+		return this.array(v);
+	}
+
+	// the value and all it holds, depth first in the order of its slots (§9), with the
+	// containers being written on a stack of their own, not the call stack: any depth
+	value(v) {
+		const lists = [], idxs = [];
+		let a = this.head(v), i = 0, sp = 0;
+		if (a === null) {
+			return;
+		}
+		for (;;) {
+			if (i === a.length) {
+				if (sp === 0) {
+					return;
+				}
+				sp--;
+				a = lists[sp];
+				i = idxs[sp];
+				continue;
+			}
+			const k = this.head(a[i++]);
+			if (k !== null && k.length > 0) {
+				lists[sp] = a;
+				idxs[sp] = i;
+				sp++;
+				a = k;
+				i = 0;
+			}
+		}
 	}
 }
 

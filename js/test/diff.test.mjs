@@ -144,3 +144,43 @@ test(`${COUNT} random PHP values zser_serialize() wrote decode here to the same 
 		assert.equal(hex(encode(v)), h, `seed ${seed}, case ${i}: re-encoded`);
 	}
 });
+
+test('100,000 levels: the same bytes as zser_serialize(), read back by zser_unserialize()', {skip}, () => {
+	const deep = 100000;
+	let v = 'end';
+	for (let i = 0; i < deep; i++) {
+		v = i % 2 ? [v] : new Map([['k', v]]);
+	}
+	const blob = encode(v);
+	const dir = mkdtempSync(join(tmpdir(), 'zser-js-'));
+	try {
+		writeFileSync(join(dir, 'in'), blob);
+		// PHP builds the same value, writes it, and reads this package's blob with no limit,
+		// and with the default one (the error's code and offset as this package's)
+		const code = `
+			$v = 'end';
+			for ($i = 0; $i < ${deep}; $i++) { $v = $i % 2 ? [$v] : ['k' => $v]; }
+			$b = file_get_contents($argv[1]);
+			echo bin2hex(zser_serialize($v)), "\\n";
+			echo zser_serialize(zser_unserialize($b, ['max_depth' => 0])) === $b ? 'same' : 'differs', "\\n";
+			try { zser_unserialize($b, ['throw_on_error' => true]); echo "read\\n"; }
+			catch (ZserException $e) { echo $e->getCode(), ' ', $e->getMessage(), "\\n"; }`;
+		const r = spawnSync(php, ['-d', `extension=${ext}`, '-r', code, join(dir, 'in')], {maxBuffer: 1 << 26});
+		assert.equal(r.status, 0, String(r.stderr));
+		const [h, same, err] = String(r.stdout).split('\n');
+		assert.equal(h, hex(blob));
+		assert.equal(same, 'same');
+		let js;
+		try {
+			decode(blob);
+		} catch (e) {
+			js = e;
+		}
+		assert.equal(js.code, 20);
+		assert.match(err, new RegExp(`^20 maximum depth of 4096 exceeded at offset ${js.offset} of ${blob.length} bytes`));
+		// and this package reads it whole, back to the same bytes
+		assert.ok(Buffer.from(encode(decode(blob, {maxDepth: 0}))).equals(blob));
+	} finally {
+		rmSync(dir, {recursive: true});
+	}
+});

@@ -106,3 +106,34 @@ test('every cut and byte flip: the same verdict as the C reader', {skip: !wireCh
 	console.log(`# ${total} cut or changed blobs, ${refused} refused, ${bad} verdicts differ`);
 	assert.equal(bad, 0);
 });
+
+test('without Node\'s Buffer (as in a browser) each vector decodes to its description too', () => {
+	// the module reads globalThis.Buffer once, when it loads: here it is gone by then
+	const code = `
+		const saved = globalThis.Buffer;
+		delete globalThis.Buffer;
+		const z = await import(${JSON.stringify(new URL('../zser.mjs', import.meta.url).href)});
+		globalThis.Buffer = saved;
+		const {describe} = await import(${JSON.stringify(new URL('./describe.mjs', import.meta.url).href)});
+		const {readFileSync} = await import('node:fs');
+		const out = {};
+		for (const n of ${JSON.stringify(names)}) {
+			out[n] = describe(z.decode(new Uint8Array(readFileSync(${JSON.stringify(dir)} + n))));
+		}
+		const lengths = [];
+		for (let n = 1; n <= 1100; n += n < 40 ? 1 : 97) {
+			lengths.push(z.decode(z.encode(['a'.repeat(n), 'é'.repeat(n)])).map(s => s.length));
+		}
+		console.log(JSON.stringify({out, lengths, buffer: typeof Buffer}));`;
+	const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {maxBuffer: 1 << 26});
+	assert.equal(r.status, 0, String(r.stderr));
+	const {out, lengths, buffer} = JSON.parse(String(r.stdout));
+	assert.equal(buffer, 'function');
+	for (const n of names) {
+		assert.deepEqual(out[n], load(n).meaning, n);
+	}
+	let i = 0;
+	for (let n = 1; n <= 1100; n += n < 40 ? 1 : 97) {
+		assert.deepEqual(lengths[i++], [n, n]);
+	}
+});
