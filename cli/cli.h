@@ -78,6 +78,10 @@ void cli_stats(FILE *out, const zs_tree *t);
 /* `to-json`: the tree's value as plain JSON (lossy, see docs/CLI.md). Returns an exit code. */
 int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth);
 
+/* A seed for the hash tables that input fills (from /dev/urandom, else the clock), so that
+ * keys cannot be chosen to collide; what is written never depends on it. */
+uint64_t cli_hash_seed(void);
+
 /* `from-json`: JSON text to a zser blob on `out`. Returns an exit code; errors on stderr. */
 int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth);
 
