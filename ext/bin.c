@@ -121,6 +121,16 @@ static zend_result parse_options(HashTable *options, zser_decode_opts *opts)
 		}
 		opts->throw_on_error = Z_TYPE_P(v) == IS_TRUE;
 	}
+	v = zend_hash_str_find_deref(options, "read_legacy", sizeof("read_legacy") - 1);
+	if (v) {
+		if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+			zend_type_error(
+			        "zser_unserialize(): Option \"read_legacy\" must be of type bool, %s given",
+			        zend_zval_type_name(v));
+			return FAILURE;
+		}
+		opts->read_legacy = Z_TYPE_P(v) == IS_TRUE;
+	}
 	return SUCCESS;
 }
 
@@ -140,6 +150,7 @@ PHP_FUNCTION(zser_unserialize)
 	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
 	opts.max_depth_set = false;
+	opts.read_legacy = false;
 	if (options && parse_options(options, &opts) != SUCCESS) {
 		goto cleanup;
 	}
@@ -149,8 +160,15 @@ PHP_FUNCTION(zser_unserialize)
 		RETVAL_FALSE;
 		goto cleanup;
 	}
-	if (zser_decode(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data), &opts) !=
-	    SUCCESS) {
+	if (opts.read_legacy &&
+	    zser_is_legacy_blob((const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data))) {
+		if (zser_decode_legacy(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data),
+		                       &opts) != SUCCESS &&
+		    !EG(exception)) {
+			RETVAL_FALSE;
+		}
+	} else if (zser_decode(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data),
+	                       &opts) != SUCCESS) {
 		if (!EG(exception)) {
 			RETVAL_FALSE;
 		}
