@@ -90,12 +90,13 @@ typedef struct cli_convert_opts {
 	bool verify;       /* read the output back and compare (the default) */
 	size_t max_depth;  /* for reading the output back */
 	size_t max_output; /* bytes of output before it stops; 0 for no limit */
+	FILE *err;         /* where errors are told (stderr); NULL: nowhere */
 } cli_convert_opts;
 
 /* `convert`: the value of `t` (a loaded tree) as a zser blob or serialize() text in `out`
  * (initialised here; the caller frees it). Returns EXIT_OK, or EXIT_INVALID when the value
  * cannot be written losslessly or (with co->verify) the output does not read back as the same
- * value, EXIT_NOMEM; the error is printed on stderr and `out` is then empty. */
+ * value, EXIT_NOMEM; the error is printed on co->err and `out` is then empty. */
 int cli_convert(const zs_tree *t, const cli_convert_opts *co, zs_buf *out);
 
 /* EXIT_OK when trees `a` and `b` hold the same PHP value (types, bits, keys as PHP stores

@@ -15,6 +15,7 @@
 #include "zs_wire.h"
 #include "zs_zser_write.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -631,6 +632,19 @@ int cli_convert_verify(const zs_tree *a, const zs_tree *b, const char **why, siz
 
 /* ==== The command ==== */
 
+/* An error message on co->err, when there is one. */
+static void msg(const cli_convert_opts *co, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!co->err) {
+		return;
+	}
+	va_start(ap, fmt);
+	vfprintf(co->err, fmt, ap);
+	va_end(ap);
+}
+
 int cli_convert(const zs_tree *t, const cli_convert_opts *co, zs_buf *out)
 {
 	static const zs_tree_visitor visitor = {cw_enter, cw_leave};
@@ -640,11 +654,11 @@ int cli_convert(const zs_tree *t, const cli_convert_opts *co, zs_buf *out)
 
 	zs_buf_init(out, &zs_alloc_libc);
 	if (t->base != 0) {
-		fprintf(stderr,
-		        "error at offset 0: a nested zser blob (FORMAT.md §8.3) belongs to its "
-		        "outer blob's Serializable payload and is not converted alone "
-		        "(reading %s)\n",
-		        cli_format_label(t, label, sizeof(label)));
+		msg(co,
+		    "error at offset 0: a nested zser blob (FORMAT.md §8.3) belongs to its "
+		    "outer blob's Serializable payload and is not converted alone "
+		    "(reading %s)\n",
+		    cli_format_label(t, label, sizeof(label)));
 		return EXIT_INVALID;
 	}
 	memset(&w, 0, sizeof(w));
@@ -662,12 +676,12 @@ int cli_convert(const zs_tree *t, const cli_convert_opts *co, zs_buf *out)
 		w.nomem = true;
 	}
 	if (w.error) {
-		fprintf(stderr, "error at offset %zu: %s (reading %s, writing %s)\n", w.error_pos, w.error,
-		        cli_format_label(t, label, sizeof(label)),
-		        co->to == CLI_TO_ZSER ? "zser" : "serialize");
+		msg(co, "error at offset %zu: %s (reading %s, writing %s)\n", w.error_pos, w.error,
+		    cli_format_label(t, label, sizeof(label)),
+		    co->to == CLI_TO_ZSER ? "zser" : "serialize");
 		rc = EXIT_INVALID;
 	} else if (w.nomem || (co->to == CLI_TO_ZSER ? !zs_zw_finish(&w.zw) : w.text.failed)) {
-		fprintf(stderr, "zser: out of memory\n");
+		msg(co, "zser: out of memory\n");
 		rc = EXIT_NOMEM;
 	} else if (co->to == CLI_TO_ZSER) {
 		*out = w.zw.out;
@@ -698,25 +712,31 @@ int cli_convert(const zs_tree *t, const cli_convert_opts *co, zs_buf *out)
 		o.max_depth = co->max_depth;
 		rc = cli_load(&back, out->data, out->len, &o);
 		if (rc != EXIT_OK) {
-			fprintf(stderr,
-			        "error at offset %zu: verification failed: the %s written does not read "
-			        "back: %s at its offset %zu; nothing written\n",
-			        (size_t)0, co->to == CLI_TO_ZSER ? "zser blob" : "serialize() text",
-			        back.error ? back.error : "?", back.error_pos);
+			msg(co,
+			    "error at offset %zu: verification failed: the %s written does not read "
+			    "back: %s at its offset %zu; nothing written\n",
+			    (size_t)0, co->to == CLI_TO_ZSER ? "zser blob" : "serialize() text",
+			    back.error ? back.error : "?", back.error_pos);
 			zs_tree_free(&back);
+			zs_buf_free(out);
+			zs_buf_init(out, &zs_alloc_libc);
 			return rc == EXIT_NOMEM ? rc : EXIT_INVALID;
 		}
 		rc = cli_convert_verify(t, &back, &why, &at);
 		if (rc == EXIT_INVALID) {
-			fprintf(stderr,
-			        "error at offset %zu: verification failed: the %s written reads back as "
-			        "another value (%s) (reading %s); nothing written\n",
-			        at, co->to == CLI_TO_ZSER ? "zser blob" : "serialize() text", why,
-			        cli_format_label(t, label, sizeof(label)));
+			msg(co,
+			    "error at offset %zu: verification failed: the %s written reads back as "
+			    "another value (%s) (reading %s); nothing written\n",
+			    at, co->to == CLI_TO_ZSER ? "zser blob" : "serialize() text", why,
+			    cli_format_label(t, label, sizeof(label)));
 		} else if (rc == EXIT_NOMEM) {
-			fprintf(stderr, "zser: out of memory\n");
+			msg(co, "zser: out of memory\n");
 		}
 		zs_tree_free(&back);
+	}
+	if (rc != EXIT_OK) {
+		zs_buf_free(out);
+		zs_buf_init(out, &zs_alloc_libc);
 	}
 	return rc;
 }

@@ -364,6 +364,7 @@ int main(int argc, char **argv)
 	memset(&co, 0, sizeof(co));
 	co.to = CLI_TO_ZSER;
 	co.verify = true;
+	co.err = stderr;
 	paths = malloc(sizeof(*paths) * (size_t)argc);
 	if (!paths) {
 		fprintf(stderr, "zser: out of memory\n");
