@@ -712,11 +712,14 @@ int cli_convert(const zs_tree *t, const cli_convert_opts *co, zs_buf *out)
 		o.max_depth = co->max_depth;
 		rc = cli_load(&back, out->data, out->len, &o);
 		if (rc != EXIT_OK) {
+			/* the fault is in the output, whose offsets the user never sees: the message
+			 * gives it, and offset 0 (the value as a whole) for the input */
 			msg(co,
-			    "error at offset %zu: verification failed: the %s written does not read "
-			    "back: %s at its offset %zu; nothing written\n",
-			    (size_t)0, co->to == CLI_TO_ZSER ? "zser blob" : "serialize() text",
-			    back.error ? back.error : "?", back.error_pos);
+			    "error at offset 0: verification failed: the %s written does not read back "
+			    "(%s at byte %zu of the output) (reading %s); nothing written\n",
+			    co->to == CLI_TO_ZSER ? "zser blob" : "serialize() text",
+			    back.error ? back.error : "?", back.error_pos,
+			    cli_format_label(t, label, sizeof(label)));
 			zs_tree_free(&back);
 			zs_buf_free(out);
 			zs_buf_init(out, &zs_alloc_libc);
