@@ -67,8 +67,17 @@ static zend_result read_serialize(zval *rv, const unsigned char *buf, size_t len
 			zval_ptr_dtor(rv);
 			ZVAL_UNDEF(rv);
 		}
-	} else if (into != rv) {
-		ZVAL_COPY(rv, into);
+	} else {
+		if (into != rv) {
+			ZVAL_COPY(rv, into);
+		}
+#if PHP_VERSION_ID >= 80300
+		/* PHP 8.3's unserialize() keeps the value and warns about bytes after it */
+		if (p < buf + len) {
+			php_error_docref(NULL, E_WARNING, "Extra data starting at offset %zu of %zu bytes",
+			                 (size_t)(p - buf), len);
+		}
+#endif
 	}
 	php_var_unserialize_set_allowed_classes(var_hash, prev_allowed);
 	php_var_unserialize_set_max_depth(var_hash, prev_max);

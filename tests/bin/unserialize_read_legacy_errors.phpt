@@ -36,6 +36,10 @@ try {
 } catch (ZserException $e) {
     echo get_class($e), ' ', $e->getCode() === ZserException::INVALID_LEGACY_DATA ? 'INVALID_LEGACY_DATA' : $e->getCode(), ': ', $e->getMessage(), "\n";
 }
+// bytes after the value: what unserialize() does on this PHP (8.2: ignored; 8.3+: a warning)
+$rz = bin_run(fn () => zser_unserialize('i:1;junk', ['read_legacy' => true]));
+$ru = bin_run(fn () => unserialize('i:1;junk'));
+var_dump($rz === $ru);
 // neither format: zser's own error, with or without the option
 foreach (["\x01\x02", 'hello'] as $bad) {
     $r = bin_run(fn () => zser_unserialize($bad, $legacy));
@@ -64,6 +68,7 @@ bool(false)
 2: unserialize(): invalid serialize() data at offset %d of 10 bytes
 same offset as unserialize(): true
 ZserException INVALID_LEGACY_DATA: invalid serialize() data at offset %d of 9 bytes
+bool(true)
 2: unserialize(): not a zser blob at offset 0 of 2 bytes
 2: unserialize(): not a zser blob at offset 0 of 5 bytes
 bool(false)

@@ -62,7 +62,7 @@ bool(false)
 2: unserialize(): Maximum depth of 2 exceeded. The depth limit can be changed using the max_depth unserialize() option or the unserialize_max_depth ini setting
 2: unserialize(): invalid serialize() data at offset %d of %d bytes
 2: unserialize(): Maximum depth of 2 exceeded. The depth limit can be changed using the max_depth unserialize() option or the unserialize_max_depth ini setting
-8: unserialize(): Error at offset %d of %d bytes
+%d: unserialize(): Error at offset %d of %d bytes
 bool(false)
 bool(true)
 bool(true)
