@@ -9,7 +9,7 @@
 // must equal unserialize() / igbinary_unserialize() of the source: the same serialize() text
 // (types, float bits, keys, classes, references and object identity) and the same var_dump()
 // (handles renumbered). The zser blob converted back with --to=serialize must unserialize to
-// the same value again. Values are grouped into blobs of BATCH values (one tool run each).
+// the same value again, and so must zser_serialize()'s own blob of the batch. Values are grouped into blobs of BATCH values (one tool run each).
 // Env: ZSER_SEED replays a run; ZSER_CASES sets the number of values (default 3000).
 
 require __DIR__ . '/lib.php';
@@ -154,7 +154,7 @@ function rnd_value(int $depth, array &$pool): mixed
 				$a[mt_rand(0, 3) ? rnd_string() : mt_rand(-5, 100)] = $v;
 			}
 		}
-		if ($n >= 2 && mt_rand(0, 3) === 0) {
+		if (count($a) >= 2 && mt_rand(0, 3) === 0) {
 			$keys = array_keys($a);
 			$a[$keys[0]] = &$a[$keys[1]]; // a & reference inside the array
 		}
@@ -260,7 +260,12 @@ for ($b = 0; $b < $batches; $b++) {
 			// serialize() of an unserialize()d value is where the text started
 			ok($rc === 0 && $back === serialize($want), "batch $b: serialize() text round trip");
 		}
-	}
+	}	// zser blobs as the extension writes them (OBJECT_DATA, shapes of objects, tables filled
+	// by PHP's own order) to serialize() text
+	$blob = zser_serialize($batch);
+	[$rc, $back, $err] = zser_run(['convert', '--to=serialize'], $blob);
+	ok($rc === 0 && same_value(unserialize($back), zser_unserialize($blob, ['max_depth' => 0])),
+		"batch $b: zser_serialize() blob to serialize(): rc=$rc " . trim($err));
 }
 echo "lossless: $values values in $batches blobs (seed $seed), $pass passed, $fail failed\n";
 exit($fail ? 1 : 0);
