@@ -78,6 +78,32 @@ void cli_stats(FILE *out, const zs_tree *t);
 /* `to-json`: the tree's value as plain JSON (lossy, see docs/CLI.md). Returns an exit code. */
 int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth);
 
+/* A seed for the hash tables that input fills (from /dev/urandom, else the clock), so that
+ * keys cannot be chosen to collide; what is written never depends on it. */
+uint64_t cli_hash_seed(void);
+
+/* `convert`: what to write. */
+typedef enum cli_target { CLI_TO_ZSER, CLI_TO_SERIALIZE } cli_target;
+
+typedef struct cli_convert_opts {
+	cli_target to;
+	bool verify;       /* read the output back and compare (the default) */
+	size_t max_depth;  /* for reading the output back */
+	size_t max_output; /* bytes of output before it stops; 0 for no limit */
+	FILE *err;         /* where errors are told (stderr); NULL: nowhere */
+} cli_convert_opts;
+
+/* `convert`: the value of `t` (a loaded tree) as a zser blob or serialize() text in `out`
+ * (initialised here; the caller frees it). Returns EXIT_OK, or EXIT_INVALID when the value
+ * cannot be written losslessly or (with co->verify) the output does not read back as the same
+ * value, EXIT_NOMEM; the error is printed on co->err and `out` is then empty. */
+int cli_convert(const zs_tree *t, const cli_convert_opts *co, zs_buf *out);
+
+/* EXIT_OK when trees `a` and `b` hold the same PHP value (types, bits, keys as PHP stores
+ * them, classes, payloads, & reference sets and shared objects); EXIT_INVALID with the first
+ * difference in *why and its offset in a's input in *at; EXIT_NOMEM. */
+int cli_convert_verify(const zs_tree *a, const zs_tree *b, const char **why, size_t *at);
+
 /* `from-json`: JSON text to a zser blob on `out`. Returns an exit code; errors on stderr. */
 int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth);
 

@@ -9,7 +9,8 @@
 #include "cli.h"
 #include "zs_utf8.h"
 #include "zs_grow.h"
-#include "zs_wire_write.h"
+#include "zs_wire.h"
+#include "zs_zser_write.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -291,13 +292,7 @@ static bool literal(jp *p, const char *word, zs_kind kind, size_t idx)
 	return true;
 }
 
-/* The slot of hash h in a table of cap (a power of two) slots. The hashes below are FNV-1a,
- * whose low bits depend only on the low bits of the input's bytes: keys and strings made to
- * agree there would all land on one slot of a table indexed by them, and each probe would pass
- * every one before it, time quadratic in their number. So the whole hash, with a seed the
- * input cannot know, is mixed down first. Where a string lands changes nothing that is
- * written. */
-static size_t slot_of(uint64_t h, size_t cap)
+uint64_t cli_hash_seed(void)
 {
 	static uint64_t seed;
 	static bool seeded;
@@ -312,6 +307,19 @@ static size_t slot_of(uint64_t h, size_t cap)
 		}
 		seeded = true;
 	}
+	return seed;
+}
+
+/* The slot of hash h in a table of cap (a power of two) slots. The hashes below are FNV-1a,
+ * whose low bits depend only on the low bits of the input's bytes: keys and strings made to
+ * agree there would all land on one slot of a table indexed by them, and each probe would pass
+ * every one before it, time quadratic in their number. So the whole hash, with a seed the
+ * input cannot know, is mixed down first. Where a string lands changes nothing that is
+ * written. */
+static size_t slot_of(uint64_t h, size_t cap)
+{
+	uint64_t seed = cli_hash_seed();
+
 	h ^= seed;
 	h ^= h >> 32;
 	h *= 0xD6E8FEB86659FD93u;
@@ -549,294 +557,67 @@ static bool parse_json(jp *p)
 
 /* ==== zser writer ==== */
 
-typedef struct skey {
-	bool is_str;
-	int64_t i;
-	uint32_t str; /* string table index, ZS_WIRE_NO_INDEX for "" */
-} skey;
-
-typedef struct zw {
-	const zs_tree *t;
-	zs_buf out;
-	zs_str *strs; /* string table, hashed by strh */
-	uint32_t nstrs;
-	size_t strs_cap;
-	uint32_t *strh; /* index + 1 */
-	size_t strh_cap;
-	skey *keys; /* shape keys, shapes point into this */
-	size_t nkeys, keys_cap;
-	size_t *shape_base, *shape_count;
-	uint32_t nshapes, shapes_cap;
-	uint32_t *shh; /* shape index + 1 */
-	size_t shh_cap;
-	bool nomem;
-} zw;
-
-static uint64_t bytes_hash(const unsigned char *s, size_t len)
-{
-	uint64_t h = 14695981039346656037ull;
-	size_t i;
-	for (i = 0; i < len; i++) {
-		h = (h ^ s[i]) * 1099511628211ull;
-	}
-	return h;
-}
-
-/* Index of the string in the table, or ZS_WIRE_NO_INDEX. */
-static uint32_t str_find(zw *w, const unsigned char *s, size_t len, size_t *slot)
-{
-	size_t h;
-	if (!w->strh_cap) {
-		*slot = 0;
-		return ZS_WIRE_NO_INDEX;
-	}
-	h = slot_of(bytes_hash(s, len), w->strh_cap);
-	while (w->strh[h]) {
-		const zs_str *e = &w->strs[w->strh[h] - 1];
-		if (e->len == len && memcmp(zs_tree_bytes(w->t, e), s, len) == 0) {
-			*slot = h;
-			return w->strh[h] - 1;
-		}
-		h = (h + 1) & (w->strh_cap - 1);
-	}
-	*slot = h;
-	return ZS_WIRE_NO_INDEX;
-}
-
-static void str_add(zw *w, const zs_str *s)
-{
-	size_t slot, i;
-
-	if ((size_t)w->nstrs * 2 >= w->strh_cap) {
-		size_t ncap = w->strh_cap ? w->strh_cap * 2 : 256;
-		uint32_t *nh = calloc(ncap, sizeof(uint32_t));
-		if (!nh) {
-			w->nomem = true;
-			return;
-		}
-		for (i = 0; i < w->nstrs; i++) {
-			const zs_str *e = &w->strs[i];
-			size_t h = slot_of(bytes_hash(zs_tree_bytes(w->t, e), e->len), ncap);
-			while (nh[h]) {
-				h = (h + 1) & (ncap - 1);
-			}
-			nh[h] = (uint32_t)i + 1;
-		}
-		free(w->strh);
-		w->strh = nh;
-		w->strh_cap = ncap;
-	}
-	if (!grow_arr((void **)&w->strs, &w->strs_cap, (size_t)w->nstrs + 1, sizeof(zs_str))) {
-		w->nomem = true;
-		return;
-	}
-	str_find(w, zs_tree_bytes(w->t, s), s->len, &slot);
-	w->strs[w->nstrs++] = *s;
-	w->strh[slot] = w->nstrs;
-}
-
-/* A string value or key (§5): reference if seen, else a literal that joins the table. */
-static void write_string(zw *w, const zs_str *s)
-{
-	unsigned char *p;
-	size_t slot;
-	uint32_t idx;
-
-	if (!zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX + s->len)) {
-		return;
-	}
-	p = w->out.data + w->out.len;
-	idx = s->len ? str_find(w, zs_tree_bytes(w->t, s), s->len, &slot) : ZS_WIRE_NO_INDEX;
-	if (idx != ZS_WIRE_NO_INDEX) {
-		w->out.len = (size_t)(zs_wire_put_sref(p, idx) - w->out.data);
-		return;
-	}
-	p = zs_wire_put_str_header(p, s->len);
-	w->out.len = (size_t)(p - w->out.data) + s->len;
-	if (s->len) {
-		/* An empty span may have no bytes behind it (NULL): memcpy must not see it. */
-		memcpy(p, zs_tree_bytes(w->t, s), s->len);
-		str_add(w, s);
-	}
-}
-
-static void put_small(zw *w, unsigned char *(*fn)(unsigned char *, uint32_t), uint32_t v)
-{
-	if (zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX)) {
-		w->out.len = (size_t)(fn(w->out.data + w->out.len, v) - w->out.data);
-	}
-}
-
-static uint64_t shape_hash(const skey *k, size_t n)
-{
-	uint64_t h = 14695981039346656037ull ^ n;
-	size_t i;
-	for (i = 0; i < n; i++) {
-		h = (h ^ (k[i].is_str ? 0x100000000ull + k[i].str : (uint64_t)k[i].i)) * 1099511628211ull;
-		h ^= h >> 29;
-	}
-	return h;
-}
-
-static bool same_shape(const skey *a, const skey *b, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++) {
-		if (a[i].is_str != b[i].is_str || (a[i].is_str ? a[i].str != b[i].str : a[i].i != b[i].i)) {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* Shape index of keys[0..n), or ZS_WIRE_NO_INDEX; *slot is where it would go. */
-static uint32_t shape_find(zw *w, const skey *k, size_t n, size_t *slot)
-{
-	size_t h;
-	if (!w->shh_cap) {
-		*slot = 0;
-		return ZS_WIRE_NO_INDEX;
-	}
-	h = slot_of(shape_hash(k, n), w->shh_cap);
-	while (w->shh[h]) {
-		uint32_t s = w->shh[h] - 1;
-		if (w->shape_count[s] == n && same_shape(w->keys + w->shape_base[s], k, n)) {
-			*slot = h;
-			return s;
-		}
-		h = (h + 1) & (w->shh_cap - 1);
-	}
-	*slot = h;
-	return ZS_WIRE_NO_INDEX;
-}
-
-/* Registers the shape keys[base..base+n) already appended to w->keys. */
-static void shape_add(zw *w, size_t base, size_t n)
-{
-	size_t slot, i, cap = w->shapes_cap, hcap;
-
-	if (!grow_arr((void **)&w->shape_base, &cap, (size_t)w->nshapes + 1, sizeof(size_t))) {
-		w->nomem = true;
-		return;
-	}
-	cap = w->shapes_cap;
-	if (!grow_arr((void **)&w->shape_count, &cap, (size_t)w->nshapes + 1, sizeof(size_t))) {
-		w->nomem = true;
-		return;
-	}
-	w->shapes_cap = (uint32_t)cap;
-	if ((size_t)w->nshapes * 2 >= w->shh_cap) {
-		uint32_t *nh;
-		hcap = w->shh_cap ? w->shh_cap * 2 : 64;
-		nh = calloc(hcap, sizeof(uint32_t));
-		if (!nh) {
-			w->nomem = true;
-			return;
-		}
-		for (i = 0; i < w->nshapes; i++) {
-			size_t h = slot_of(shape_hash(w->keys + w->shape_base[i], w->shape_count[i]), hcap);
-			while (nh[h]) {
-				h = (h + 1) & (hcap - 1);
-			}
-			nh[h] = (uint32_t)i + 1;
-		}
-		free(w->shh);
-		w->shh = nh;
-		w->shh_cap = hcap;
-	}
-	shape_find(w, w->keys + base, n, &slot);
-	w->shape_base[w->nshapes] = base;
-	w->shape_count[w->nshapes] = n;
-	w->shh[slot] = ++w->nshapes;
-}
-
-/* A map's shape or definition; its values follow. */
-static void write_map(zw *w, const zs_node *n)
-{
-	size_t base = w->nkeys, c, j = 0, slot;
-	bool all_known = true;
-	uint32_t shape;
-
-	if (!grow_arr((void **)&w->keys, &w->keys_cap, w->nkeys + n->count, sizeof(skey))) {
-		w->nomem = true;
-		return;
-	}
-	for (c = n->first_child; c; c = w->t->nodes[c - 1].next, j++) {
-		const zs_node *ch = &w->t->nodes[c - 1];
-		skey *k = &w->keys[base + j];
-		k->is_str = (ch->flags & ZS_NODE_KEY_STR) != 0;
-		k->i = ch->key_int;
-		k->str = ZS_WIRE_NO_INDEX;
-		if (k->is_str && ch->key_str.len) {
-			k->str = str_find(w, zs_tree_bytes(w->t, &ch->key_str), ch->key_str.len, &slot);
-			all_known = all_known && k->str != ZS_WIRE_NO_INDEX;
-		}
-	}
-	shape = all_known ? shape_find(w, w->keys + base, n->count, &slot) : ZS_WIRE_NO_INDEX;
-	if (shape != ZS_WIRE_NO_INDEX) {
-		put_small(w, zs_wire_put_shape, shape);
-	} else {
-		put_small(w, zs_wire_put_map, (uint32_t)n->count);
-		for (c = n->first_child, j = 0; c; c = w->t->nodes[c - 1].next, j++) {
-			const zs_node *ch = &w->t->nodes[c - 1];
-			if (ch->flags & ZS_NODE_KEY_STR) {
-				write_string(w, &ch->key_str);
-				if (ch->key_str.len) {
-					w->keys[base + j].str =
-					        str_find(w, zs_tree_bytes(w->t, &ch->key_str), ch->key_str.len, &slot);
-				}
-			} else if (zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX)) {
-				w->out.len = (size_t)(zs_wire_put_int(w->out.data + w->out.len, ch->key_int) -
-				                      w->out.data);
-			}
-		}
-		w->nkeys = base + n->count;
-		shape_add(w, base, n->count);
-	}
-}
+typedef struct jw {
+	zs_zwriter zw;
+	zs_zw_key *keys; /* scratch: the keys of the map being written */
+	size_t keys_cap;
+} jw;
 
 /* Node idx, up to its first child: the walk writes the children after it, in order, which is
  * where a list's or map's values go. */
 static zs_walk_step write_node(void *ctx, const zs_tree *t, size_t idx, size_t parent, size_t depth)
 {
-	zw *w = ctx;
+	jw *w = ctx;
 	const zs_node *n = &t->nodes[idx];
+	size_t c, j = 0;
+	void *p;
 
 	(void)parent;
 	(void)depth;
-	if (w->nomem || w->out.failed || !zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX)) {
-		return ZS_WALK_STOP;
-	}
 	switch ((zs_kind)n->kind) {
 	case ZS_K_NULL:
-		zs_buf_append_byte(&w->out, ZS_T_NULL);
+		zs_zw_null(&w->zw);
 		break;
 	case ZS_K_FALSE:
-		zs_buf_append_byte(&w->out, ZS_T_FALSE);
-		break;
 	case ZS_K_TRUE:
-		zs_buf_append_byte(&w->out, ZS_T_TRUE);
+		zs_zw_bool(&w->zw, n->kind == ZS_K_TRUE);
 		break;
 	case ZS_K_INT:
-		w->out.len = (size_t)(zs_wire_put_int(w->out.data + w->out.len, n->v.i) - w->out.data);
+		zs_zw_int(&w->zw, n->v.i);
 		break;
 	case ZS_K_FLOAT:
-		w->out.len = (size_t)(zs_wire_put_float(w->out.data + w->out.len, n->v.d) - w->out.data);
+		zs_zw_float(&w->zw, n->v.d);
 		break;
 	case ZS_K_STRING:
-		write_string(w, &n->str);
+		zs_zw_string(&w->zw, zs_tree_bytes(t, &n->str), n->str.len);
 		break;
 	case ZS_K_ARRAY:
 		if (zs_tree_is_list(t, n)) {
-			put_small(w, zs_wire_put_list, (uint32_t)n->count);
+			zs_zw_list(&w->zw, n->count);
 		} else {
-			write_map(w, n);
+			p = w->keys;
+			if (!grow_arr(&p, &w->keys_cap, n->count, sizeof(zs_zw_key))) {
+				w->zw.failed = true;
+				return ZS_WALK_STOP;
+			}
+			w->keys = p;
+			for (c = n->first_child; c; c = t->nodes[c - 1].next, j++) {
+				const zs_node *ch = &t->nodes[c - 1];
+				w->keys[j].is_str = (ch->flags & ZS_NODE_KEY_STR) != 0;
+				w->keys[j].i = ch->key_int;
+				w->keys[j].s = zs_tree_bytes(t, &ch->key_str);
+				w->keys[j].len = ch->key_str.len;
+			}
+			zs_zw_map(&w->zw, w->keys, n->count);
+		}
+		if (w->zw.failed) {
+			return ZS_WALK_STOP;
 		}
 		return n->count ? ZS_WALK_DESCEND : ZS_WALK_SKIP;
 	default:
 		break;
 	}
-	return ZS_WALK_SKIP;
+	return w->zw.failed ? ZS_WALK_STOP : ZS_WALK_SKIP;
 }
 
 /* JSON text -> tree (in t, zs_tree_init'ed by the caller) -> zser blob (in out, initialised
@@ -847,7 +628,7 @@ static int json_to_zser(zs_tree *t, const unsigned char *data, size_t len, size_
 {
 	static const zs_tree_visitor writer = {write_node, NULL};
 	jp p;
-	zw w;
+	jw w;
 
 	zs_buf_init(out, &zs_alloc_libc);
 	memset(&p, 0, sizeof(p));
@@ -866,22 +647,19 @@ static int json_to_zser(zs_tree *t, const unsigned char *data, size_t len, size_
 		return EXIT_INVALID;
 	}
 	memset(&w, 0, sizeof(w));
-	w.t = t;
-	w.out = *out;
-	if (zs_buf_reserve(&w.out, 2)) {
-		w.out.len = (size_t)(zs_wire_put_header(w.out.data, false) - w.out.data);
-	}
+	zs_zw_init(&w.zw, &zs_alloc_libc, cli_hash_seed());
 	if (!zs_tree_walk(t, 0, &writer, &w)) {
-		w.nomem = true;
+		w.zw.failed = true;
 	}
-	*out = w.out;
-	free(w.strs);
-	free(w.strh);
 	free(w.keys);
-	free(w.shape_base);
-	free(w.shape_count);
-	free(w.shh);
-	return w.nomem || out->failed ? EXIT_NOMEM : EXIT_OK;
+	if (!zs_zw_finish(&w.zw)) {
+		zs_zw_free(&w.zw);
+		return EXIT_NOMEM;
+	}
+	*out = w.zw.out;
+	zs_zero(&w.zw.out, sizeof(w.zw.out));
+	zs_zw_free(&w.zw);
+	return EXIT_OK;
 }
 
 int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth)

@@ -1,7 +1,7 @@
 /* zser — SPDX-License-Identifier: MIT
  *
  * Entry point of the `zser` tool: command-line parsing and dispatch to dump, check, stats,
- * to-json and from-json.
+ * to-json, from-json and convert.
  * Inspects zser, PHP serialize() and igbinary blobs without PHP; links only core/ and cli/.
  * Exit codes are listed in cli.h and documented in docs/CLI.md.
  */
@@ -29,16 +29,22 @@ static const char usage[] =
         "  stats    size breakdown: bytes by type, strings, references\n"
         "  to-json  write the value as plain JSON (lossy, see docs/CLI.md)\n"
         "  from-json  read JSON text, write a zser blob (-o FILE, or stdout if not a terminal)\n"
+        "  convert  rewrite a blob losslessly: serialize(), igbinary or a php session to zser,\n"
+        "           or zser to serialize(); the output is read back and compared first\n"
         "  help     this text\n"
         "\n"
         "options:\n"
         "  --json            dump: one JSON document instead of text\n"
         "  --offsets         dump: the byte offset of every value\n"
         "  --format=FMT      auto (default), zser, serialize, igbinary, session\n"
+        "  --from=FMT        convert: the same as --format\n"
+        "  --to=FMT          convert: zser (default) or serialize\n"
+        "  --no-verify       convert: do not read the output back and compare it\n"
         "  --max-depth=N     nesting limit (default 4096, as unserialize_max_depth)\n"
-        "  --max-output=N    dump: stop after N bytes of text (default 64M; 0: no limit)\n"
-        "  -o FILE           from-json: write the blob to FILE\n"
-        "  --force           from-json: write binary to a terminal all the same\n"
+        "  --max-output=N    dump, convert: stop after N bytes of output (default 64M; 0: no\n"
+        "                    limit)\n"
+        "  -o FILE           from-json, convert: write the output to FILE\n"
+        "  --force           from-json, convert: write binary to a terminal all the same\n"
         "  -q, --quiet       check: print nothing on success\n"
         "  -h, --help        this text\n"
         "  -V, --version     version\n"
@@ -150,6 +156,54 @@ static int from_json(const unsigned char *data, size_t len, const cli_opts *o, c
 	return rc;
 }
 
+/* `convert`: the output is made and checked in memory, and written only when all of it is
+ * right, so that a refused conversion leaves no file behind. */
+static int convert(const unsigned char *data, size_t len, const cli_opts *o, const char *opath,
+                   bool force, const cli_convert_opts *co)
+{
+	zs_tree t;
+	zs_buf blob;
+	FILE *out = stdout;
+	int rc;
+
+	if ((!opath || strcmp(opath, "-") == 0) && co->to == CLI_TO_ZSER && !force &&
+	    is_terminal(stdout)) {
+		fprintf(stderr, "zser: not writing a binary blob to a terminal; use -o FILE, a pipe or "
+		                "--force\n");
+		return EXIT_USAGE;
+	}
+	rc = cli_load(&t, data, len, o);
+	if (rc != EXIT_OK) {
+		report_fault("convert", &t, data, len, o, NULL);
+		zs_tree_free(&t);
+		return rc;
+	}
+	rc = cli_convert(&t, co, &blob);
+	zs_tree_free(&t);
+	if (rc != EXIT_OK) {
+		zs_buf_free(&blob);
+		return rc;
+	}
+	if (opath && strcmp(opath, "-") != 0 && !(out = fopen(opath, "wb"))) {
+		fprintf(stderr, "zser: cannot write %s: %s\n", opath, strerror(errno));
+		zs_buf_free(&blob);
+		return EXIT_IO;
+	}
+	if (fwrite(blob.data, 1, blob.len, out) != blob.len || fflush(out) != 0 || ferror(out)) {
+		fprintf(stderr, "zser: write error\n");
+		rc = EXIT_IO;
+	}
+	if (out != stdout && fclose(out) != 0 && rc == EXIT_OK) {
+		fprintf(stderr, "zser: write error\n");
+		rc = EXIT_IO;
+	}
+	if (out != stdout && rc != EXIT_OK) {
+		remove(opath); /* no half-written output left behind */
+	}
+	zs_buf_free(&blob);
+	return rc;
+}
+
 /* `check` of one input; `name` prefixes each line when there are several. */
 static int check_one(const unsigned char *data, size_t len, const cli_opts *o, bool quiet,
                      const char *name)
@@ -243,7 +297,7 @@ static bool parse_size_opt(const char *s, size_t *v)
 }
 
 static int main_dispatch(const char *cmd, const char **paths, size_t npaths, const cli_opts *o,
-                         bool quiet, const char *opath, bool force)
+                         bool quiet, const char *opath, bool force, const cli_convert_opts *co)
 {
 	size_t k;
 	int rc = EXIT_OK;
@@ -257,21 +311,25 @@ static int main_dispatch(const char *cmd, const char **paths, size_t npaths, con
 		return EXIT_OK;
 	}
 	if (strcmp(cmd, "dump") != 0 && strcmp(cmd, "check") != 0 && strcmp(cmd, "stats") != 0 &&
-	    strcmp(cmd, "to-json") != 0 && strcmp(cmd, "from-json") != 0) {
+	    strcmp(cmd, "to-json") != 0 && strcmp(cmd, "from-json") != 0 &&
+	    strcmp(cmd, "convert") != 0) {
 		return usage_error("unknown command", cmd);
 	}
-	if (opath && strcmp(cmd, "from-json") != 0) {
-		return usage_error("-o is for from-json", opath);
+	if (opath && strcmp(cmd, "from-json") != 0 && strcmp(cmd, "convert") != 0) {
+		return usage_error("-o is for from-json and convert", opath);
 	}
 	if (npaths > 1 && strcmp(cmd, "check") != 0) {
 		return usage_error("too many arguments (only check takes several files)", paths[1]);
 	}
-	if (strcmp(cmd, "from-json") == 0) {
+	if (strcmp(cmd, "from-json") == 0 || strcmp(cmd, "convert") == 0) {
 		unsigned char *data = NULL;
 		size_t len = 0;
+		cli_opts oc = *o;
+		oc.from_stdin = !npaths || strcmp(paths[0], "-") == 0;
 		rc = cli_read_input(npaths ? paths[0] : NULL, &data, &len);
 		if (rc == EXIT_OK) {
-			rc = from_json(data, len, o, opath, force);
+			rc = cmd[0] == 'f' ? from_json(data, len, o, opath, force)
+			                   : convert(data, len, &oc, opath, force, co);
 		}
 		free(data);
 		return rc;
@@ -292,6 +350,8 @@ static int main_dispatch(const char *cmd, const char **paths, size_t npaths, con
 int main(int argc, char **argv)
 {
 	cli_opts o;
+	cli_convert_opts co;
+	const char *conv_opt = NULL; /* a convert-only option, for the usage error */
 	const char *cmd = NULL, *opath = NULL;
 	const char **paths;
 	size_t npaths = 0;
@@ -301,6 +361,10 @@ int main(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.max_depth = ZS_TREE_DEFAULT_DEPTH;
 	o.max_output = CLI_DEFAULT_MAX_OUTPUT;
+	memset(&co, 0, sizeof(co));
+	co.to = CLI_TO_ZSER;
+	co.verify = true;
+	co.err = stderr;
 	paths = malloc(sizeof(*paths) * (size_t)argc);
 	if (!paths) {
 		fprintf(stderr, "zser: out of memory\n");
@@ -336,11 +400,25 @@ int main(int argc, char **argv)
 					free(paths);
 					return usage_error("--max-output needs a number of bytes", a + 13);
 				}
-			} else if (strncmp(a, "--format=", 9) == 0) {
-				if (!parse_format(a + 9, &o.force)) {
+			} else if (strncmp(a, "--format=", 9) == 0 || strncmp(a, "--from=", 7) == 0) {
+				const char *f = a[2] == 'f' && a[3] == 'o' ? a + 9 : a + 7;
+				if (!parse_format(f, &o.force)) {
 					free(paths);
-					return usage_error("unknown format", a + 9);
+					return usage_error("unknown format", f);
 				}
+			} else if (strncmp(a, "--to=", 5) == 0) {
+				conv_opt = a;
+				if (strcmp(a + 5, "zser") == 0) {
+					co.to = CLI_TO_ZSER;
+				} else if (strcmp(a + 5, "serialize") == 0 || strcmp(a + 5, "php-serialize") == 0) {
+					co.to = CLI_TO_SERIALIZE;
+				} else {
+					free(paths);
+					return usage_error("--to takes zser or serialize", a + 5);
+				}
+			} else if (strcmp(a, "--no-verify") == 0) {
+				conv_opt = a;
+				co.verify = false;
 			} else if (strncmp(a, "--max-depth=", 12) == 0) {
 				if (!parse_depth(a + 12, &o.max_depth)) {
 					free(paths);
@@ -356,7 +434,13 @@ int main(int argc, char **argv)
 			paths[npaths++] = a;
 		}
 	}
-	rc = main_dispatch(cmd, paths, npaths, &o, quiet, opath, force);
+	co.max_depth = o.max_depth;
+	co.max_output = o.max_output;
+	if (conv_opt && (!cmd || strcmp(cmd, "convert") != 0)) {
+		free(paths);
+		return usage_error("option only for convert", conv_opt);
+	}
+	rc = main_dispatch(cmd, paths, npaths, &o, quiet, opath, force, &co);
 	free(paths);
 	return rc;
 }

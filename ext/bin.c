@@ -121,6 +121,16 @@ static zend_result parse_options(HashTable *options, zser_decode_opts *opts)
 		}
 		opts->throw_on_error = Z_TYPE_P(v) == IS_TRUE;
 	}
+	v = zend_hash_str_find_deref(options, "read_legacy", sizeof("read_legacy") - 1);
+	if (v) {
+		if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+			zend_type_error(
+			        "zser_unserialize(): Option \"read_legacy\" must be of type bool, %s given",
+			        zend_zval_type_name(v));
+			return FAILURE;
+		}
+		opts->read_legacy = Z_TYPE_P(v) == IS_TRUE;
+	}
 #ifdef ZSER_DEC_ORACLE
 	/* test builds only (docs/INTERNALS.md §12): decode without the fast paths */
 	v = zend_hash_str_find_deref(options, "oracle_slow_path", sizeof("oracle_slow_path") - 1);
@@ -156,6 +166,7 @@ PHP_FUNCTION(zser_unserialize)
 	opts.max_depth = BG(unserialize_max_depth);
 	opts.throw_on_error = false;
 	opts.max_depth_set = false;
+	opts.read_legacy = false;
 #ifdef ZSER_DEC_ORACLE
 	opts.slow_path = -1;
 #endif
@@ -175,8 +186,15 @@ PHP_FUNCTION(zser_unserialize)
 		zser_dec_slow_path = opts.slow_path;
 	}
 #endif
-	if (zser_decode(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data), &opts) !=
-	    SUCCESS) {
+	if (opts.read_legacy &&
+	    zser_is_legacy_blob((const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data))) {
+		if (zser_decode_legacy(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data),
+		                       &opts) != SUCCESS &&
+		    !EG(exception)) {
+			RETVAL_FALSE;
+		}
+	} else if (zser_decode(return_value, (const unsigned char *)ZSTR_VAL(data), ZSTR_LEN(data),
+	                       &opts) != SUCCESS) {
 		if (!EG(exception)) {
 			RETVAL_FALSE;
 		}

@@ -1,6 +1,7 @@
 dnl zser: phpize build. The module is the ext/ sources below plus the part of the PHP-free core
-dnl (../core) that the extension calls; the core's readers of other formats, its value tree
-dnl and its output buffer serve the CLI only and stay out of zser.so (docs/INTERNALS.md §1).
+dnl (../core) that the extension calls; of the core's readers of other formats only the
+dnl igbinary one is linked, with the value tree it builds, for zser_unserialize()'s
+dnl read_legacy option; the others serve the CLI only (docs/INTERNALS.md §1).
 dnl A new source file is added to one of these lists.
 
 PHP_ARG_ENABLE([zser],
@@ -9,11 +10,12 @@ PHP_ARG_ENABLE([zser],
   [yes])
 
 if test "$PHP_ZSER" != "no"; then
-  zser_ext_sources="apcu.c bin.c bin_decode.c bin_decode_cache.c bin_decode_objects.c \
+  zser_ext_sources="apcu.c bin.c bin_decode.c bin_decode_cache.c bin_decode_objects.c bin_legacy.c \
     bin_encode.c bin_encode_objects.c bin_key_memo.c bin_sleep.c json.c json_decode.c \
     json_encode.c json_members.c json_override.c session.c zser.c"
-  zser_core_sources="zs_alloc.c zs_dtoa.c zs_prefault.c zs_shape_memo.c zs_sort.c zs_strtod.c \
-    zs_utf8.c zs_wire.c zs_wire_read.c zs_wire_write.c"
+  zser_core_sources="zs_alloc.c zs_buf.c zs_dtoa.c zs_grow.c zs_igbin_read.c zs_prefault.c \
+    zs_shape_memo.c zs_sort.c zs_strtod.c zs_tree.c zs_utf8.c zs_wire.c zs_wire_read.c \
+    zs_wire_write.c"
 
   AC_MSG_CHECKING([for APCu serializer API])
   if test -f "$phpincludedir/ext/apcu/apc_serializer.h"; then

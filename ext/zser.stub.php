@@ -396,4 +396,16 @@ class ZserException extends Exception
      * @cvalue ZSER_E_PROPERTY_NAME
      */
     public const INVALID_PROPERTY_NAME = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZSER_E_LEGACY_DATA
+     */
+    public const INVALID_LEGACY_DATA = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZSER_E_LEGACY_REFUSED
+     */
+    public const LEGACY_REFUSED = UNKNOWN;
 }

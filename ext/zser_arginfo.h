@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: c5357f0af03cbedea2ca5b212a2366ef423361df */
+ * Stub hash: c9eb610e2e1ab814a654c422d114b452f2b07709 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -311,6 +311,18 @@ static zend_class_entry *register_class_ZserException(zend_class_entry *class_en
 	zend_string *const_INVALID_PROPERTY_NAME_name = zend_string_init_interned("INVALID_PROPERTY_NAME", sizeof("INVALID_PROPERTY_NAME") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_INVALID_PROPERTY_NAME_name, &const_INVALID_PROPERTY_NAME_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_INVALID_PROPERTY_NAME_name);
+
+	zval const_INVALID_LEGACY_DATA_value;
+	ZVAL_LONG(&const_INVALID_LEGACY_DATA_value, ZSER_E_LEGACY_DATA);
+	zend_string *const_INVALID_LEGACY_DATA_name = zend_string_init_interned("INVALID_LEGACY_DATA", sizeof("INVALID_LEGACY_DATA") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_INVALID_LEGACY_DATA_name, &const_INVALID_LEGACY_DATA_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_INVALID_LEGACY_DATA_name);
+
+	zval const_LEGACY_REFUSED_value;
+	ZVAL_LONG(&const_LEGACY_REFUSED_value, ZSER_E_LEGACY_REFUSED);
+	zend_string *const_LEGACY_REFUSED_name = zend_string_init_interned("LEGACY_REFUSED", sizeof("LEGACY_REFUSED") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_LEGACY_REFUSED_name, &const_LEGACY_REFUSED_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_LEGACY_REFUSED_name);
 
 	return class_entry;
 }

@@ -62,6 +62,7 @@ typedef struct zser_decode_opts {
 	bool throw_on_error; /* ZserException instead of false + E_WARNING */
 	/* max_depth given: else a nested call (FORMAT.md §8.3) counts on from its outer call's */
 	bool max_depth_set;
+	bool read_legacy; /* serialize() and igbinary blobs are read too (bin_legacy.c) */
 #ifdef ZSER_DEC_ORACLE
 	int8_t slow_path; /* test builds: the option oracle_slow_path, -1 when not given */
 #endif
@@ -80,12 +81,19 @@ extern bool zser_dec_slow_path;
 #define ZSER_E_NOT_ENUM           102 /* ENUM names a class that is not an enum */
 #define ZSER_E_ENUM_CASE          103 /* the enum has no case of that name */
 #define ZSER_E_PROPERTY_NAME      104 /* a badly mangled property name for a declared class */
+#define ZSER_E_LEGACY_DATA        105 /* read_legacy: serialize() or igbinary data that is invalid */
+#define ZSER_E_LEGACY_REFUSED     106 /* read_legacy: igbinary data that cannot be read here */
 
 /* Decodes buf[0..len) into *result (left untouched on failure). On malformed input reports
  * one E_WARNING or throws ZserException (per opts) and returns FAILURE; an exception from
  * PHP or userland code is left as it is. */
 zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
                         const zser_decode_opts *opts);
+/* read_legacy (bin_legacy.c): true when buf starts as serialize() or igbinary data does; then
+ * zser_decode_legacy() reads it, reporting errors as zser_decode() does. */
+bool zser_is_legacy_blob(const unsigned char *buf, size_t len);
+zend_result zser_decode_legacy(zval *result, const unsigned char *buf, size_t len,
+                               const zser_decode_opts *opts);
 /* Starts (RINIT) and releases (RSHUTDOWN) zser_decode()'s per-request caches of key strings
  * and shape definitions. */
 void zser_decode_cache_start(void);

@@ -4,10 +4,14 @@
 // detected, all four readers), and a value that reads is written by dump, dump --offsets,
 // dump --json, to-json (with a tight and the default depth limit) and stats into /dev/null;
 // one that fails is dumped as far as it was read, under a small output limit, with the hex
-// window around the fault, as `zser dump` does.
+// window around the fault, as `zser dump` does. A value that reads is also converted (`zser
+// convert`) to zser and to serialize() text, each read back and compared with the source's tree:
+// either it converts and verifies, or it is refused (a value the target cannot express); a
+// converted blob converts again. --max-output keeps copy bombs small.
 // Each must finish with its documented exit code, within the sanitizers; the writers walk the
 // tree with zs_tree_walk, to-json through back-references, so hostile shapes reach them here.
 // fuzz-links: cli/dump.c cli/json.c cli/tojson.c cli/text.c cli/float.c cli/input.c cli/stats.c
+// fuzz-links: cli/convert.c cli/fromjson.c
 #include "cli.h"
 
 #include <stdint.h>
@@ -16,6 +20,31 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static FILE *sink;
+
+// Converts t to `to`; a zser result is read and converted to serialize() text in turn.
+static void convert(const zs_tree *t, cli_target to)
+{
+	cli_convert_opts co = {to, true, 64, 1 << 20, NULL};
+	zs_buf out;
+	int rc = cli_convert(t, &co, &out);
+
+	if (rc != EXIT_OK && rc != EXIT_INVALID) {
+		abort();
+	}
+	if (rc == EXIT_OK && to == CLI_TO_ZSER) {
+		cli_opts o = {false, false, ZS_FMT_ZSER, 64, 0, false};
+		zs_tree back;
+		if (cli_load(&back, out.data, out.len, &o) != EXIT_OK) {
+			abort(); // verified, so it reads
+		}
+		convert(&back, CLI_TO_SERIALIZE);
+		zs_tree_free(&back);
+	}
+	if (rc != EXIT_OK && out.len != 0) {
+		abort(); // nothing is handed out on failure
+	}
+	zs_buf_free(&out);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -44,6 +73,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		}
 		cli_stats(sink, &t);
+		convert(&t, CLI_TO_ZSER);
+		convert(&t, CLI_TO_SERIALIZE);
 	} else if (!t.error || t.error_pos > size) {
 		abort();
 	} else {

@@ -2,7 +2,8 @@
 # zser — SPDX-License-Identifier: MIT
 # Runs the CLI test suites (each prints "NAME: N cases (seed S), P passed, F failed") and ends
 # with one line "P passed, F failed" (one per script) for CI. Needs build/cli/zser and php8.2 with igbinary.
-# ZSER_SEED replays a run; ZSER_CASES sets the number of random graphs in compare.php.
+# ZSER_SEED replays a run; ZSER_CASES sets the number of random graphs in compare.php and of
+# random values in lossless.php.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 PHP=${PHP:-php${PHP_VERSION:-8.2}}
@@ -12,7 +13,7 @@ so="$here/../../ext/modules/zser.so"
 [ -f "$so" ] && ext=(-d "extension=$so")
 passed=0
 failed=0
-for t in compare hostile convert operator; do
+for t in compare hostile convert operator lossless convert_cmd; do
 	out=$("$PHP" "${ext[@]}" -d memory_limit=1G -d display_errors=stderr "$here/$t.php" 2>&1)
 	rc=$?
 	printf '%s\n' "$out" | grep -E '^(FAIL|PHP |Fatal)' | head -20

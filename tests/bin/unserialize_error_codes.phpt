@@ -60,6 +60,9 @@ $cases = [
     'ENUM_CASE_NOT_FOUND' => ["Z\x01\xD5\x41E\x41C"],
     'ENUM_CASE_NOT_FOUND, a constant that is no case' => ["Z\x01\xD5\x41E\x41B"],
     'INVALID_PROPERTY_NAME' => ["Z\x01\xD1\x41P\x01\x42\x00x\xC0"],
+    // read_legacy: truncated serialize() data; igbinary data under a class restriction
+    'INVALID_LEGACY_DATA' => ['a:1:{i:0;', ['read_legacy' => true]],
+    'LEGACY_REFUSED' => ["\0\0\0\2\x14\x00", ['read_legacy' => true, 'allowed_classes' => false]],
 ];
 // Not reachable from PHP: emalloc() never returns NULL, a table would need 2^32-2 entries, and
 // no class bundled with PHP has an unserialize handler that fails without throwing.
@@ -148,7 +151,9 @@ NOT_AN_ENUM: ok
 ENUM_CASE_NOT_FOUND: ok
 ENUM_CASE_NOT_FOUND, a constant that is no case: ok
 INVALID_PROPERTY_NAME: ok
+INVALID_LEGACY_DATA: ok
+LEGACY_REFUSED: ok
 NESTED_OUT_OF_PLACE: ok
 NESTED_OUT_OF_PLACE: ok
-32 constants, 32 distinct
-27 format codes 1-27, 5 decoder codes 100-104
+34 constants, 34 distinct
+27 format codes 1-27, 7 decoder codes 100-106

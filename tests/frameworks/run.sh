@@ -2,8 +2,9 @@
 # zser — SPDX-License-Identifier: MIT
 #
 # Framework integrations against a real redis-server on a free loopback port: the Symfony Cache
-# marshaller (symfony_cache.php) and every PHP example of docs/integrations/symfony-cache.md,
-# whose output must equal the text block that follows it in the page.
+# marshaller (symfony_cache.php), the cache migration script (migrate_redis.php, which needs
+# build/cli/zser) and every PHP example of docs/integrations/symfony-cache.md, whose output must
+# equal the text block that follows it in the page.
 # Usage: tests/frameworks/run.sh [EXT_SO]   env: PHP (php8.2).
 # Last line: "frameworks: P passed, F failed, S skipped".
 set -uo pipefail
@@ -60,6 +61,11 @@ out=$(run_php "$here/symfony_cache.php" 2>&1)
 echo "$out"
 count <<<"$out"
 grep -qE '^(ok|FAIL) ' <<<"$out" || { echo "FAIL symfony_cache.php printed no result"; failed=$((failed + 1)); }
+
+out=$(run_php "$here/migrate_redis.php" 2>&1)
+echo "$out"
+count <<<"$out"
+grep -qE '^(ok|FAIL) ' <<<"$out" || { echo "FAIL migrate_redis.php printed no result"; failed=$((failed + 1)); }
 
 # The page's examples: each ```php block, then the ```text block after it.
 doc=$top/docs/integrations/symfony-cache.md
