@@ -11,8 +11,8 @@ PHP_ARG_ENABLE([zser],
 if test "$PHP_ZSER" != "no"; then
   zser_ext_sources="apcu.c bin.c bin_decode.c bin_decode_cache.c bin_decode_objects.c \
     bin_encode.c bin_encode_objects.c bin_key_memo.c bin_sleep.c json.c json_decode.c \
-    json_encode.c json_members.c json_override.c session.c zser.c"
-  zser_core_sources="zs_alloc.c zs_dtoa.c zs_prefault.c zs_shape_memo.c zs_sort.c zs_strtod.c \
+    json_encode.c json_lines.c json_members.c json_override.c json_pointer.c session.c zser.c"
+  zser_core_sources="zs_alloc.c zs_dtoa.c zs_json_scan.c zs_prefault.c zs_shape_memo.c zs_sort.c zs_strtod.c \
     zs_utf8.c zs_wire.c zs_wire_read.c zs_wire_write.c"
 
   AC_MSG_CHECKING([for APCu serializer API])
