@@ -1,28 +1,63 @@
 /* zser — SPDX-License-Identifier: MIT
  *
  * The skip-scanner of zs_json_scan.h: steps over JSON values by their brackets and string
- * quotes, one byte at a time, with a nesting counter instead of recursion. Each read is
- * checked against the end of the input, so that any byte string gives an answer or
- * ZS_JSON_BAD, never a read out of range.
+ * quotes, with a nesting counter instead of recursion; string bodies are crossed with memchr.
+ * Each read is checked against the end of the input, so that any byte string gives an answer
+ * or ZS_JSON_BAD, never a read out of range.
  */
 #include "zs_json_scan.h"
 
-static bool is_ws(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+#include <string.h>
+
+/* Byte classes of the skipper: C_ATOM for the bytes numbers and the literals true, false
+ * and null are made of, C_SEP for whitespace, ',' and ':'. */
+enum { C_BAD = 0, C_ATOM = 1, C_SEP = 2, C_QUOTE = 3, C_OPEN = 4, C_CLOSE = 5 };
+
+static const unsigned char byte_class[256] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 4, 0, 5, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 4, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 
 const unsigned char *zs_json_scan_ws(const unsigned char *p, const unsigned char *end)
 {
-	while (p < end && is_ws(*p)) {
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) {
 		p++;
 	}
 	return p;
 }
 
-/* p after an opening quote: the byte after the closing quote, or NULL. */
-static const unsigned char *skip_string(const unsigned char *p, const unsigned char *end,
-                                        bool *escaped, bool *high)
+/* p after an opening quote: the byte after the closing quote, or NULL. A quote ends the
+ * string when an even number of backslashes precede it. */
+static const unsigned char *skip_string(const unsigned char *p, const unsigned char *end)
+{
+	const unsigned char *start = p;
+	for (;;) {
+		const unsigned char *q = memchr(p, '"', (size_t)(end - p));
+		const unsigned char *b;
+		if (!q) {
+			return NULL;
+		}
+		b = q;
+		while (b > start && b[-1] == '\\') {
+			b--;
+		}
+		if (((size_t)(q - b) & 1) == 0) {
+			return q + 1;
+		}
+		p = q + 1;
+	}
+}
+
+/* skip_string for a member name, noting what may make its raw bytes differ from the name. */
+static const unsigned char *skip_name(const unsigned char *p, const unsigned char *end,
+                                      bool *escaped, bool *high)
 {
 	while (p < end) {
 		unsigned char c = *p++;
@@ -42,18 +77,11 @@ static const unsigned char *skip_string(const unsigned char *p, const unsigned c
 	return NULL;
 }
 
-/* A number, or a true/false/null literal: the run of bytes that may form one. */
 static const unsigned char *skip_atom(const unsigned char *p, const unsigned char *end)
 {
 	const unsigned char *start = p;
-	while (p < end) {
-		unsigned char c = *p;
-		if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '-' || c == '+' ||
-		    c == '.' || c == 'E') {
-			p++;
-		} else {
-			break;
-		}
+	while (p < end && byte_class[*p] == C_ATOM) {
+		p++;
 	}
 	return p == start ? NULL : p;
 }
@@ -61,38 +89,39 @@ static const unsigned char *skip_atom(const unsigned char *p, const unsigned cha
 const unsigned char *zs_json_scan_skip(const unsigned char *p, const unsigned char *end)
 {
 	size_t depth = 0;
-	bool escaped, high;
-	if (p >= end) {
-		return NULL;
-	}
 	for (;;) {
-		unsigned char c;
 		if (p >= end) {
 			return NULL;
 		}
-		c = *p;
-		if (c == '"') {
-			p = skip_string(p + 1, end, &escaped, &high);
+		switch (byte_class[*p]) {
+		case C_ATOM:
+			p = skip_atom(p, end);
+			break;
+		case C_QUOTE:
+			p = skip_string(p + 1, end);
 			if (!p) {
 				return NULL;
 			}
-		} else if (c == '[' || c == '{') {
+			break;
+		case C_OPEN:
 			depth++;
 			p++;
-		} else if (c == ']' || c == '}') {
+			continue;
+		case C_CLOSE:
 			if (depth == 0) {
 				return NULL;
 			}
 			depth--;
 			p++;
-		} else if (depth > 0 && (c == ',' || c == ':' || is_ws(c))) {
-			p++;
-			continue;
-		} else {
-			p = skip_atom(p, end);
-			if (!p) {
+			break;
+		case C_SEP:
+			if (depth == 0) {
 				return NULL;
 			}
+			p++;
+			continue;
+		default:
+			return NULL;
 		}
 		if (depth == 0) {
 			return p;
@@ -141,7 +170,7 @@ zs_json_step zs_json_scan_next(zs_json_iter *it, zs_json_item *item)
 			return ZS_JSON_BAD;
 		}
 		if (*p == '"') {
-			p = skip_string(p + 1, end, &item->key_escaped, &item->key_high);
+			p = skip_name(p + 1, end, &item->key_escaped, &item->key_high);
 			if (!p) {
 				return ZS_JSON_BAD;
 			}
