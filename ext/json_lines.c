@@ -24,10 +24,10 @@ zend_class_entry *zser_ce_JsondLines;
 static zend_object_handlers lines_handlers;
 
 typedef struct {
-	zval stream;     /* the stream resource; UNDEF once the end is reached */
-	zval current;    /* the value of line `key`; UNDEF when there is none */
-	zend_long key;   /* line number of current */
-	zend_long line;  /* lines read so far */
+	zval stream;    /* the stream resource; UNDEF once the end is reached */
+	zval current;   /* the value of line `key`; UNDEF when there is none */
+	zend_long key;  /* line number of current */
+	zend_long line; /* lines read so far */
 	zend_long options;
 	int depth;
 	bool started;  /* the first value was looked for */

@@ -28,8 +28,8 @@ typedef struct {
 } target;
 
 /* The decoder's own flags: a lookup must decode names and values as jsond_decode does. */
-#define NAME_FLAGS                                                                             \
-	(PHP_JSON_OBJECT_AS_ARRAY | PHP_JSON_BIGINT_AS_STRING | PHP_JSON_INVALID_UTF8_IGNORE |     \
+#define NAME_FLAGS                                                                         \
+	(PHP_JSON_OBJECT_AS_ARRAY | PHP_JSON_BIGINT_AS_STRING | PHP_JSON_INVALID_UTF8_IGNORE | \
 	 PHP_JSON_INVALID_UTF8_SUBSTITUTE)
 
 /* Sets the error as jsond_decode() does: the last-error state, or JsonException under
@@ -321,7 +321,7 @@ PHP_FUNCTION(jsond_pointer_get)
 	 * are spent; a scalar at the last level still decodes with a depth of 1 */
 	err = zser_json_decode(return_value, slice, (int)options,
 	                       depth - (zend_long)t.levels > 0 ? (int)(depth - (zend_long)t.levels)
-	                                                         : 1);
+	                                                       : 1);
 	zend_string_efree(slice);
 	if (err) {
 		report(err, options);
