@@ -3,11 +3,12 @@
  * A skip-scanner over JSON text: walks the members of one object or the elements of one array
  * and steps over each value without decoding it, so that a JSON Pointer reaches its target
  * while the rest of the document is only skipped (jsond_pointer_*, docs/JSON-POINTER.md).
- * It checks every bound and the bracket nesting, and reports malformed text as an error
- * rather than reading past it, but it does not judge grammar, UTF-8 or depth the way
- * ext/json does: the extension validates the whole text with the decoder's own validating
- * pass first and gives that pass's error codes. Keys may also be bare integers, as
- * JSON_BIGINT_AS_STRING lets ext/json read them. No allocation, no recursion.
+ * It checks every bound and counts brackets, and reports a text that ends too soon as an
+ * error rather than reading past it, but it does not judge grammar, UTF-8 or depth (inside a
+ * container it looks at brackets and string quotes only): the extension validates the whole
+ * text with the decoder's own validating pass first and gives that pass's error codes. Keys may
+ * also be bare integers, as JSON_BIGINT_AS_STRING lets ext/json read them. No allocation, no
+ * recursion.
  */
 #ifndef ZS_JSON_SCAN_H
 #define ZS_JSON_SCAN_H
@@ -52,7 +53,9 @@ const unsigned char *zs_json_scan_skip(const unsigned char *p, const unsigned ch
 /* Starts an iterator over the container opening at p ('[' or '{'); false for anything else. */
 bool zs_json_scan_open(zs_json_iter *it, const unsigned char *p, const unsigned char *end);
 
-/* Reads the next element or member of the container. */
-zs_json_step zs_json_scan_next(zs_json_iter *it, zs_json_item *item);
+/* Reads the next element or member of the container. With skip false the value is not
+ * stepped over (value_end is NULL): item->value is where a walk goes down next, and the
+ * iterator must not be used again. */
+zs_json_step zs_json_scan_next(zs_json_iter *it, zs_json_item *item, bool skip);
 
 #endif /* ZS_JSON_SCAN_H */

@@ -20,10 +20,9 @@
 #include "json_common.h"
 #include "zs_json_scan.h"
 
-/* What a walk found: the value's text and how many containers hold it. */
+/* What a walk found: where the value starts and how many containers hold it. */
 typedef struct {
 	const unsigned char *value;
-	const unsigned char *value_end;
 	size_t levels;
 } target;
 
@@ -152,12 +151,13 @@ static int walk(const zend_string *doc, const zend_string *ptr, int options, tar
 	char *tok = ZSTR_LEN(ptr) ? emalloc(ZSTR_LEN(ptr)) : NULL;
 	int err = 0;
 
+	/* An array element is not stepped over on the way down (only objects must be read to
+	 * their end, for a later member of the same name): each level would otherwise cross the
+	 * whole value it then goes into. */
 	t->value = v;
-	t->value_end = zs_json_scan_skip(v, end);
 	while (pos < ZSTR_LEN(ptr)) {
 		zs_json_iter it;
 		zs_json_item item;
-		zs_json_step step;
 		size_t len, index = 0, i = 0;
 		bool found = false;
 
@@ -169,12 +169,19 @@ static int walk(const zend_string *doc, const zend_string *ptr, int options, tar
 		if (!it.object && !token_index(tok, len, &index)) {
 			goto not_found;
 		}
-		while ((step = zs_json_scan_next(&it, &item)) == ZS_JSON_ITEM) {
-			if (it.object ? name_equals(&item, tok, len, options) : i++ == index) {
-				t->value = item.value;
-				t->value_end = item.value_end;
-				found = true;
-				if (!it.object) {
+		if (it.object) {
+			/* every member: the last one of a name is the one decode keeps */
+			while (zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM) {
+				if (name_equals(&item, tok, len, options)) {
+					t->value = item.value;
+					found = true;
+				}
+			}
+		} else {
+			while (zs_json_scan_next(&it, &item, i != index) == ZS_JSON_ITEM) {
+				if (i++ == index) {
+					t->value = item.value;
+					found = true;
 					break;
 				}
 			}
@@ -207,13 +214,13 @@ static zend_long container_count(const target *t, const unsigned char *end, int 
 		return -1;
 	}
 	if (!it.object) {
-		while (zs_json_scan_next(&it, &item) == ZS_JSON_ITEM) {
+		while (zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM) {
 			n++;
 		}
 		return n;
 	}
 	zend_hash_init(&names, 8, NULL, NULL, 0);
-	while (zs_json_scan_next(&it, &item) == ZS_JSON_ITEM) {
+	while (zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM) {
 		if (name_is_raw(&item, options)) {
 			zend_hash_str_add_empty_element(&names, (const char *)item.key, item.key_len);
 		} else {
@@ -277,6 +284,7 @@ static int locate(zend_string *json, zend_string *ptr, zend_long depth, zend_lon
 PHP_FUNCTION(jsond_pointer_get)
 {
 	zend_string *json, *ptr, *slice;
+	const unsigned char *end;
 	bool assoc = 0, assoc_null = 1;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
@@ -316,7 +324,13 @@ PHP_FUNCTION(jsond_pointer_get)
 	if (locate(json, ptr, depth, options, &t, false)) {
 		RETURN_NULL();
 	}
-	slice = zend_string_init((const char *)t.value, (size_t)(t.value_end - t.value), 0);
+	end = zs_json_scan_skip(t.value, (const unsigned char *)ZSTR_VAL(json) + ZSTR_LEN(json));
+	if (!end) {
+		/* never for a text validated whole: a value always ends */
+		report(PHP_JSON_ERROR_SYNTAX, options);
+		RETURN_NULL();
+	}
+	slice = zend_string_init((const char *)t.value, (size_t)(end - t.value), 0);
 	/* depth is counted from the root, as jsond_decode() counts it: the levels above the value
 	 * are spent; a scalar at the last level still decodes with a depth of 1 */
 	err = zser_json_decode(return_value, slice, (int)options,

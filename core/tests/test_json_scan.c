@@ -52,7 +52,7 @@ static void test_skip(void)
 	        {"]", -1},
 	        {",", -1},
 	        {"#", -1},
-	        {"[#]", -1},
+	        {"[#]", 3}, // inside a container only brackets and quotes are looked at
 	};
 	size_t i;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -73,23 +73,23 @@ static void test_members(void)
 	ZS_CHECK(zs_json_scan_open(&it, p, end));
 	ZS_CHECK(it.object);
 
-	ZS_CHECK(zs_json_scan_next(&it, &item) == ZS_JSON_ITEM);
+	ZS_CHECK(zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM);
 	ZS_CHECK(item.key_len == 1 && memcmp(item.key, "a", 1) == 0);
 	ZS_CHECK(!item.key_escaped && !item.key_high && !item.key_number);
 	ZS_CHECK(item.value_end - item.value == 1 && *item.value == '1');
 
-	ZS_CHECK(zs_json_scan_next(&it, &item) == ZS_JSON_ITEM);
+	ZS_CHECK(zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM);
 	ZS_CHECK(item.key_len == 7 && item.key_escaped && !item.key_high);
 	ZS_CHECK(item.value_end - item.value == 6 && memcmp(item.value, "[2, 3]", 6) == 0);
 
-	ZS_CHECK(zs_json_scan_next(&it, &item) == ZS_JSON_ITEM);
+	ZS_CHECK(zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM);
 	ZS_CHECK(item.key_len == 2 && item.key_high && !item.key_escaped);
 
-	ZS_CHECK(zs_json_scan_next(&it, &item) == ZS_JSON_ITEM);
+	ZS_CHECK(zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM);
 	ZS_CHECK(item.key_number && item.key_len == 3 && memcmp(item.key, "123", 3) == 0);
 	ZS_CHECK(item.value_end - item.value == 3);
 
-	ZS_CHECK(zs_json_scan_next(&it, &item) == ZS_JSON_END);
+	ZS_CHECK(zs_json_scan_next(&it, &item, true) == ZS_JSON_END);
 	ZS_CHECK(it.p == end);
 }
 
@@ -102,14 +102,19 @@ static void test_elements(void)
 	int n = 0;
 	ZS_CHECK(zs_json_scan_open(&it, p, end));
 	ZS_CHECK(!it.object);
-	while (zs_json_scan_next(&it, &item) == ZS_JSON_ITEM) {
+	while (zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM) {
 		ZS_CHECK(item.key == NULL);
 		n++;
 	}
 	ZS_CHECK(n == 4);
+	// without skipping: the value's start, and no end
+	ZS_CHECK(zs_json_scan_open(&it, p, end));
+	ZS_CHECK(zs_json_scan_next(&it, &item, true) == ZS_JSON_ITEM);
+	ZS_CHECK(zs_json_scan_next(&it, &item, false) == ZS_JSON_ITEM);
+	ZS_CHECK(item.value == p + 4 && item.value_end == NULL && it.p == item.value);
 	ZS_CHECK(!zs_json_scan_open(&it, p + 1, end)); // '1' opens nothing
 	ZS_CHECK(zs_json_scan_open(&it, (const unsigned char *)"[]", (const unsigned char *)"[]" + 2));
-	ZS_CHECK(zs_json_scan_next(&it, &item) == ZS_JSON_END);
+	ZS_CHECK(zs_json_scan_next(&it, &item, true) == ZS_JSON_END);
 }
 
 // Iterates text as far as it goes; false when the end was not reached cleanly.
@@ -121,7 +126,7 @@ static bool iterate_all(const unsigned char *p, const unsigned char *end)
 	if (!zs_json_scan_open(&it, p, end)) {
 		return false;
 	}
-	while ((step = zs_json_scan_next(&it, &item)) == ZS_JSON_ITEM) {
+	while ((step = zs_json_scan_next(&it, &item, true)) == ZS_JSON_ITEM) {
 		if (item.value < p || item.value_end > end || item.value_end <= item.value) {
 			return false;
 		}
