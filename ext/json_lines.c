@@ -276,6 +276,7 @@ static zend_result write_line(line_writer *w, zval *value)
 	zend_string *out;
 	int err = zser_json_encode(&out, value, (int)w->options, w->depth);
 	bool partial = (w->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
+	bool ok = false;
 	ssize_t n;
 	if (EG(exception)) {
 		if (out) {
@@ -296,13 +297,13 @@ static zend_result write_line(line_writer *w, zval *value)
 	n = php_stream_write(w->stream, ZSTR_VAL(out), ZSTR_LEN(out));
 	if (n >= 0 && (size_t)n == ZSTR_LEN(out)) {
 		w->written += (size_t)n;
-		n = php_stream_write(w->stream, "\n", 1);
-		if (n == 1) {
+		ok = php_stream_write(w->stream, "\n", 1) == 1;
+		if (ok) {
 			w->written++;
 		}
 	}
 	zend_string_release_ex(out, 0);
-	return n >= 0 && (n == 1) ? SUCCESS : FAILURE;
+	return ok ? SUCCESS : FAILURE;
 }
 
 static zend_result write_traversable(line_writer *w, zval *values)
