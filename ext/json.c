@@ -43,6 +43,10 @@ const char *zser_json_error_msg(int code)
 		return "Single unpaired UTF-16 surrogate in unicode escape";
 	case PHP_JSON_ERROR_NON_BACKED_ENUM:
 		return "Non-backed enums have no default serialization";
+	case ZSER_JSON_ERROR_POINTER_NOT_FOUND:
+		return "JSON Pointer not found";
+	case ZSER_JSON_ERROR_POINTER_NOT_CONTAINER:
+		return "JSON Pointer value is neither an array nor an object";
 	default:
 		return "Unknown error";
 	}

@@ -10,10 +10,34 @@
 
 extern zend_class_entry *zser_json_exception_ce;
 
+/* jsond_last_error() codes of zser's own JSON functions, apart from ext/json's (which end at
+ * 11 on PHP 8.2 to 8.4). Numbers are API: never renumber. */
+#define ZSER_JSON_ERROR_POINTER_NOT_FOUND     100 /* jsond_pointer_get/count: no such path */
+#define ZSER_JSON_ERROR_POINTER_NOT_CONTAINER 101 /* jsond_pointer_count of a scalar */
+/* jsond_decode_lines(): flag that skips lines that do not decode instead of throwing */
+#define ZSER_JSON_LINES_SKIP_INVALID          (1 << 30)
+
 /* The text json_last_error_msg() gives for `code` on this PHP. */
 const char *zser_json_error_msg(int code);
 /* Throws JsonException(msg, code), as ext/json does under JSON_THROW_ON_ERROR. */
 void zser_json_throw(int code);
 void zser_json_minit(void);
+
+/* Decodes s as jsond_decode(s, null, depth, options) does (options already carry
+ * JSON_OBJECT_AS_ARRAY or not): 0 with *result set, or ext/json's error code with *result
+ * NULL. Sets no last-error state and throws nothing. */
+int zser_json_decode(zval *result, zend_string *s, int options, int depth);
+/* The error code zser_json_decode() would give for s, found without building any value
+ * (0: it would decode). Unlike jsond_validate() it refuses, in object mode, a member name
+ * starting with "\0" as the build does. */
+int zser_json_check(const zend_string *s, int options, int depth);
+/* Encodes value as jsond_encode(value, options, depth) does: returns ext/json's error code
+ * (0 on success) and sets *out to the text (owned by the caller), or to NULL when there is
+ * none (an error without JSON_PARTIAL_OUTPUT_ON_ERROR). Sets no last-error state. */
+int zser_json_encode(zend_string **out, zval *value, int options, int depth);
+
+extern zend_class_entry *zser_ce_JsondLines;
+/* Sets up the JsondLines class (json_lines.c) once gen_stub's code has registered it. */
+void zser_json_lines_minit(zend_class_entry *ce);
 
 #endif

@@ -44,6 +44,8 @@ typedef struct {
 	size_t vstart; /* first value of this container on the value stack */
 	size_t bstack; /* bison stack size before the container's opening bracket */
 	bool is_object;
+	/* check_names: the member whose value is being read has a name starting with "\0" */
+	bool bad_name;
 	/* The stdClass, created when the first member is complete: ext/json creates its objects
 	 * in that order, which var_dump's #ids and spl_object_id() show. */
 	zend_object *obj;
@@ -63,6 +65,8 @@ typedef struct {
 	bool build;     /* false for jsond_validate: nothing is allocated but the frames */
 	bool assoc;     /* objects become arrays */
 	bool prop_keys; /* objects are stdClass: keys starting with "\0" are refused */
+	/* validate only, yet refuse such keys as the build would (zser_json_check) */
+	bool check_names;
 	zval *vals;
 	size_t vtop, vcap;
 	zend_string **keys; /* one key per object member on the value stack */
@@ -956,6 +960,9 @@ after_value:
 			return PHP_JSON_ERROR_INVALID_PROPERTY_NAME;
 		}
 	}
+	if (!build && f->is_object && P->check_names && f->bad_name) {
+		return PHP_JSON_ERROR_INVALID_PROPERTY_NAME;
+	}
 	p = skip_ws(p, P->end);
 	if (*p == ',') {
 		if (UNEXPECTED(f->bstack + 4 >= BISON_STACK_MAX)) {
@@ -992,7 +999,7 @@ after_value:
 key:
 	/* p is at the token after '{' or ','; bs is the stack size once the key is shifted */
 	if (*p == '"') {
-		if ((err = scan_string(P, p + 1, &p, build ? &sv : NULL)) != 0) {
+		if ((err = scan_string(P, p + 1, &p, (build || P->check_names) ? &sv : NULL)) != 0) {
 			return err;
 		}
 		if (build) {
@@ -1000,6 +1007,8 @@ key:
 				grow_keys(P);
 			}
 			P->keys[P->ktop++] = make_key(P, sv.s, sv.len);
+		} else if (P->check_names) {
+			f->bad_name = sv.len > 0 && sv.s[0] == '\0';
 		}
 	} else if ((P->options & OPT_BIGINT) && (*p == '-' || IS_DIGIT(*p))) {
 		/* a big integer under JSON_BIGINT_AS_STRING is a string token to ext/json */
@@ -1013,6 +1022,8 @@ key:
 				grow_keys(P);
 			}
 			P->keys[P->ktop++] = zend_string_init((const char *)start, (size_t)(p - start), 0);
+		} else {
+			f->bad_name = false;
 		}
 	} else {
 		return token_error(P, p);
@@ -1062,6 +1073,7 @@ static void parser_init(parser *P, const zend_string *s, int options, int max_de
 	P->build = build;
 	P->assoc = (options & OPT_ASSOC) != 0;
 	P->prop_keys = build && !P->assoc;
+	P->check_names = false;
 }
 
 /* Releases everything a failed parse left, top of the stack first as bison does. */
@@ -1117,6 +1129,22 @@ static int decode(zval *return_value, zend_string *s, int options, int depth)
 	} else {
 		ZVAL_NULL(return_value);
 	}
+	parser_free(&P);
+	return err;
+}
+
+int zser_json_decode(zval *result, zend_string *s, int options, int depth)
+{
+	return decode(result, s, options, depth);
+}
+
+int zser_json_check(const zend_string *s, int options, int depth)
+{
+	parser P;
+	int err;
+	parser_init(&P, s, options, depth, false);
+	P.check_names = (options & OPT_ASSOC) == 0;
+	err = parse_validate(&P, (const unsigned char *)ZSTR_VAL(s));
 	parser_free(&P);
 	return err;
 }

@@ -1199,3 +1199,35 @@ PHP_FUNCTION(jsond_encode)
 	ZSTR_VAL(e.out.s)[e.out.len] = '\0';
 	RETURN_NEW_STR(e.out.s);
 }
+
+int zser_json_encode(zend_string **out, zval *value, int options, int depth)
+{
+	encoder e;
+
+	memset(&e, 0, sizeof(e));
+	e.options = options;
+	e.max_depth = depth;
+	e.error_code = PHP_JSON_ERROR_NONE;
+	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
+	e.word_scan = (e.esc_mask & ~3u) == 0;
+	e.slash8 = ONES8 * (unsigned char)((e.esc_mask & 2u) ? '/' : '"');
+	encode(&e, value);
+	if (e.stack) {
+		efree(e.stack);
+	}
+	if (e.error_code != PHP_JSON_ERROR_NONE && !(e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		if (e.out.s) {
+			zend_string_efree(e.out.s);
+		}
+		*out = NULL;
+		return e.error_code;
+	}
+	if (!e.out.s) {
+		*out = ZSTR_EMPTY_ALLOC();
+		return e.error_code;
+	}
+	ZSTR_LEN(e.out.s) = e.out.len;
+	ZSTR_VAL(e.out.s)[e.out.len] = '\0';
+	*out = e.out.s;
+	return e.error_code;
+}

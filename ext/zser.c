@@ -11,6 +11,7 @@
 #include "php.h"
 #include "ext/standard/info.h"
 #include "zend_exceptions.h"
+#include "zend_interfaces.h"
 #include "ext/json/php_json.h"
 #include "zser_internal.h"
 #include "json_common.h"
@@ -66,6 +67,7 @@ static PHP_MINIT_FUNCTION(zser)
 	zser_ce_JsondSerializable->interface_gets_implemented = jsond_serializable_implemented;
 #endif
 	zser_ce_ZserException = register_class_ZserException(zend_ce_exception);
+	zser_json_lines_minit(register_class_JsondLines(zend_ce_iterator));
 	zser_json_minit();
 	/* Integrations: after our own functions exist, since the json_* override points at them. */
 	zser_session_minit();

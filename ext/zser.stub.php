@@ -176,6 +176,22 @@ const JSOND_ERROR_UTF16 = UNKNOWN;
  */
 const JSOND_ERROR_NON_BACKED_ENUM = UNKNOWN;
 
+/**
+ * @var int
+ * @cvalue ZSER_JSON_ERROR_POINTER_NOT_FOUND
+ */
+const JSOND_ERROR_POINTER_NOT_FOUND = UNKNOWN;
+/**
+ * @var int
+ * @cvalue ZSER_JSON_ERROR_POINTER_NOT_CONTAINER
+ */
+const JSOND_ERROR_POINTER_NOT_CONTAINER = UNKNOWN;
+/**
+ * @var int
+ * @cvalue ZSER_JSON_LINES_SKIP_INVALID
+ */
+const JSOND_LINES_SKIP_INVALID = UNKNOWN;
+
 function jsond_encode(mixed $value, int $flags = 0, int $depth = 512): string|false {}
 
 function jsond_decode(string $json, ?bool $associative = null, int $depth = 512, int $flags = 0): mixed {}
@@ -187,6 +203,18 @@ function jsond_last_error(): int {}
 /** @refcount 1 */
 function jsond_last_error_msg(): string {}
 
+function jsond_pointer_get(string $json, string $pointer, ?bool $associative = null, int $depth = 512, int $flags = 0): mixed {}
+
+function jsond_pointer_exists(string $json, string $pointer, int $depth = 512, int $flags = 0): bool {}
+
+function jsond_pointer_count(string $json, string $pointer, int $depth = 512, int $flags = 0): int {}
+
+/** @param resource $stream */
+function jsond_decode_lines($stream, ?bool $associative = null, int $depth = 512, int $flags = 0): JsondLines {}
+
+/** @param resource $stream */
+function jsond_encode_lines(iterable $values, $stream, int $flags = 0, int $depth = 512): int|false {}
+
 /** @refcount 1 */
 function zser_serialize(mixed $value): string {}
 
@@ -197,6 +225,27 @@ interface JsondSerializable
 {
     /** @tentative-return-type */
     public function jsonSerialize(): mixed;
+}
+
+/**
+ * The lines of jsond_decode_lines(): decoded values keyed by their 1-based line number,
+ * read on demand, one pass, as a Generator would give them.
+ * @strict-properties
+ * @not-serializable
+ */
+final class JsondLines implements Iterator
+{
+    private function __construct() {}
+
+    public function current(): mixed {}
+
+    public function key(): mixed {}
+
+    public function next(): void {}
+
+    public function valid(): bool {}
+
+    public function rewind(): void {}
 }
 
 /**

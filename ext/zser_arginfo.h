@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: c9eb610e2e1ab814a654c422d114b452f2b07709 */
+ * Stub hash: cc457cd1addd52196f2a7295ad663a9a5c7d4472 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -26,6 +26,42 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_jsond_last_error_msg, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_jsond_pointer_get, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, json, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, pointer, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, associative, _IS_BOOL, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_jsond_pointer_exists, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, json, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, pointer, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_jsond_pointer_count, 0, 2, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, json, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, pointer, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_jsond_decode_lines, 0, 1, JsondLines, 0)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, associative, _IS_BOOL, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode_lines, 0, 2, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_OBJ_TYPE_MASK(0, values, Traversable, MAY_BE_ARRAY, NULL)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_zser_serialize, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
@@ -38,14 +74,41 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_TENTATIVE_RETURN_TYPE_INFO_EX(arginfo_class_JsondSerializable_jsonSerialize, 0, 0, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_JsondLines___construct, 0, 0, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_JsondLines_current, 0, 0, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_JsondLines_key arginfo_class_JsondLines_current
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_JsondLines_next, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_JsondLines_valid, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_JsondLines_rewind arginfo_class_JsondLines_next
+
 
 ZEND_FUNCTION(jsond_encode);
 ZEND_FUNCTION(jsond_decode);
 ZEND_FUNCTION(jsond_validate);
 ZEND_FUNCTION(jsond_last_error);
 ZEND_FUNCTION(jsond_last_error_msg);
+ZEND_FUNCTION(jsond_pointer_get);
+ZEND_FUNCTION(jsond_pointer_exists);
+ZEND_FUNCTION(jsond_pointer_count);
+ZEND_FUNCTION(jsond_decode_lines);
+ZEND_FUNCTION(jsond_encode_lines);
 ZEND_FUNCTION(zser_serialize);
 ZEND_FUNCTION(zser_unserialize);
+ZEND_METHOD(JsondLines, __construct);
+ZEND_METHOD(JsondLines, current);
+ZEND_METHOD(JsondLines, key);
+ZEND_METHOD(JsondLines, next);
+ZEND_METHOD(JsondLines, valid);
+ZEND_METHOD(JsondLines, rewind);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -54,6 +117,11 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(jsond_validate, arginfo_jsond_validate)
 	ZEND_FE(jsond_last_error, arginfo_jsond_last_error)
 	ZEND_FE(jsond_last_error_msg, arginfo_jsond_last_error_msg)
+	ZEND_FE(jsond_pointer_get, arginfo_jsond_pointer_get)
+	ZEND_FE(jsond_pointer_exists, arginfo_jsond_pointer_exists)
+	ZEND_FE(jsond_pointer_count, arginfo_jsond_pointer_count)
+	ZEND_FE(jsond_decode_lines, arginfo_jsond_decode_lines)
+	ZEND_FE(jsond_encode_lines, arginfo_jsond_encode_lines)
 	ZEND_FE(zser_serialize, arginfo_zser_serialize)
 	ZEND_FE(zser_unserialize, arginfo_zser_unserialize)
 	ZEND_FE_END
@@ -62,6 +130,17 @@ static const zend_function_entry ext_functions[] = {
 
 static const zend_function_entry class_JsondSerializable_methods[] = {
 	ZEND_ABSTRACT_ME_WITH_FLAGS(JsondSerializable, jsonSerialize, arginfo_class_JsondSerializable_jsonSerialize, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_JsondLines_methods[] = {
+	ZEND_ME(JsondLines, __construct, arginfo_class_JsondLines___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(JsondLines, current, arginfo_class_JsondLines_current, ZEND_ACC_PUBLIC)
+	ZEND_ME(JsondLines, key, arginfo_class_JsondLines_key, ZEND_ACC_PUBLIC)
+	ZEND_ME(JsondLines, next, arginfo_class_JsondLines_next, ZEND_ACC_PUBLIC)
+	ZEND_ME(JsondLines, valid, arginfo_class_JsondLines_valid, ZEND_ACC_PUBLIC)
+	ZEND_ME(JsondLines, rewind, arginfo_class_JsondLines_rewind, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -101,6 +180,9 @@ static void register_zser_symbols(int module_number)
 	REGISTER_LONG_CONSTANT("JSOND_ERROR_INVALID_PROPERTY_NAME", PHP_JSON_ERROR_INVALID_PROPERTY_NAME, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("JSOND_ERROR_UTF16", PHP_JSON_ERROR_UTF16, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("JSOND_ERROR_NON_BACKED_ENUM", PHP_JSON_ERROR_NON_BACKED_ENUM, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("JSOND_ERROR_POINTER_NOT_FOUND", ZSER_JSON_ERROR_POINTER_NOT_FOUND, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("JSOND_ERROR_POINTER_NOT_CONTAINER", ZSER_JSON_ERROR_POINTER_NOT_CONTAINER, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("JSOND_LINES_SKIP_INVALID", ZSER_JSON_LINES_SKIP_INVALID, CONST_PERSISTENT);
 }
 
 static zend_class_entry *register_class_JsondSerializable(void)
@@ -109,6 +191,18 @@ static zend_class_entry *register_class_JsondSerializable(void)
 
 	INIT_CLASS_ENTRY(ce, "JsondSerializable", class_JsondSerializable_methods);
 	class_entry = zend_register_internal_interface(&ce);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_JsondLines(zend_class_entry *class_entry_Iterator)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "JsondLines", class_JsondLines_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Iterator);
 
 	return class_entry;
 }
