@@ -251,6 +251,13 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 			f->kind = F_DECLARED;
 			f->map = m;
 			f->after = m->wakeup ? AFTER_WAKEUP : AFTER_NONE;
+			if (d->track) {
+				if (d->ndeclared == d->declared_cap) {
+					d->declared = grow_ptrs(d->declared, &d->declared_cap, d->ndeclared,
+					                        sizeof(uint32_t));
+				}
+				d->declared[d->ndeclared++] = ev->slot;
+			}
 			return SUCCESS;
 		}
 	}

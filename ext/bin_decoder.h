@@ -116,6 +116,13 @@ typedef struct decoder {
 	uint32_t depth, frames_cap;
 	delayed *calls;
 	uint32_t ncalls, calls_cap;
+	/* The slots of the objects whose values went straight into their declared slots, made
+	 * without the property table unserialize() gives every object it fills from properties
+	 * (listed only where slots are recorded), and whether a `&` back-reference was met:
+	 * serialize() then tells such objects apart (see build_tables()). */
+	uint32_t *declared;
+	uint32_t ndeclared, declared_cap;
+	bool refs_met;
 	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */
