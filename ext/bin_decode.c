@@ -1214,13 +1214,19 @@ static void nest_finish(decoder *d, zval *result)
 		/* nest_end() has handed the slot table back */
 		hold_containers(o, d->r.base + 1, d->r.nslots);
 	}
+	/* the outer decoder's were held before the class's unserialize() was called; these are
+	 * held too, as that method goes on after this call */
+	zser_dec_hold_declared(d);
 	for (i = 0; i < d->ndeclared; i++) {
 		if (o->ndeclared == o->declared_cap) {
-			o->declared = grow_ptrs(o->declared, &o->declared_cap, o->ndeclared, sizeof(uint32_t));
+			o->declared =
+			        grow_ptrs(o->declared, &o->declared_cap, o->ndeclared, sizeof(zend_object *));
 		}
 		o->declared[o->ndeclared++] = d->declared[i];
 	}
+	o->nheld = o->ndeclared;
 	d->ndeclared = 0;
+	d->nheld = 0;
 	o->refs_met = o->refs_met || d->refs_met;
 	/* with those of blobs nested in this one, whose slots are the outer decoder's too */
 	for (i = 0; i <= d->nroots; i++) {
@@ -1246,21 +1252,31 @@ static void build_tables(decoder *d)
 	uint32_t i;
 
 	for (i = 0; i < d->ndeclared; i++) {
-		uint32_t s = d->declared[i];
-		zval *v = s < d->slots_cap ? d->slots[s] : NULL;
-		zend_object *obj;
-		if (!v) {
-			continue;
-		}
-		ZVAL_DEREF(v);
-		if (Z_TYPE_P(v) != IS_OBJECT) {
-			continue;
-		}
-		obj = Z_OBJ_P(v);
-		if (!obj->properties && obj->handlers->get_properties == zend_std_get_properties) {
+		zend_object *obj = d->declared[i];
+		if (!obj->properties) {
 			rebuild_object_properties(obj);
 		}
 	}
+}
+
+void zser_dec_hold_declared(decoder *d)
+{
+	for (; d->nheld < d->ndeclared; d->nheld++) {
+		GC_ADDREF(d->declared[d->nheld]);
+	}
+}
+
+/* Lets go of the objects build_tables() would see: on failure before the graph is released,
+ * so that their destructors run there as before. */
+static void release_declared(decoder *d)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->nheld; i++) {
+		OBJ_RELEASE(d->declared[i]);
+	}
+	d->ndeclared = 0;
+	d->nheld = 0;
 }
 
 /* ==== Driver ==== */
@@ -1357,6 +1373,7 @@ static zend_result decode(zval *result, const unsigned char *buf, size_t len,
 	if (d.refs_met) {
 		build_tables(&d);
 	}
+	release_declared(&d);
 	for (i = 0; i < d.ndeferred; i++) {
 		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred[i]->name));
 	}
@@ -1387,6 +1404,7 @@ fail:
 	if (d.outer) {
 		nest_end(&d, false);
 	}
+	release_declared(&d);
 	zval_ptr_dtor(d.rootp);
 	ZVAL_UNDEF(d.rootp);
 	zser_dec_run_calls(&d);
