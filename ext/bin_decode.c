@@ -583,6 +583,7 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 	if (t == dest || (Z_ISREF_P(t) && Z_REFVAL_P(t) == dest)) {
 		return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF, "back-reference out of range");
 	}
+	d->refs_met = true;
 	if (!Z_ISREF_P(t)) {
 		zend_property_info *pi = NULL;
 		if (ev->target < d->slot_owner_cap && d->slot_owner[ev->target]) {
@@ -1018,6 +1019,9 @@ static void free_decoder(decoder *d)
 	if (d->slots) {
 		efree(d->slots);
 	}
+	if (d->declared) {
+		efree(d->declared);
+	}
 	if (d->frames != d->frames_inl) {
 		efree(d->frames);
 	}
@@ -1210,6 +1214,20 @@ static void nest_finish(decoder *d, zval *result)
 		/* nest_end() has handed the slot table back */
 		hold_containers(o, d->r.base + 1, d->r.nslots);
 	}
+	/* the outer decoder's were held before the class's unserialize() was called; these are
+	 * held too, as that method goes on after this call */
+	zser_dec_hold_declared(d);
+	for (i = 0; i < d->ndeclared; i++) {
+		if (o->ndeclared == o->declared_cap) {
+			o->declared =
+			        grow_ptrs(o->declared, &o->declared_cap, o->ndeclared, sizeof(zend_object *));
+		}
+		o->declared[o->ndeclared++] = d->declared[i];
+	}
+	o->nheld = o->ndeclared;
+	d->ndeclared = 0;
+	d->nheld = 0;
+	o->refs_met = o->refs_met || d->refs_met;
 	/* with those of blobs nested in this one, whose slots are the outer decoder's too */
 	for (i = 0; i <= d->nroots; i++) {
 		if (o->nroots == o->roots_cap) {
@@ -1219,6 +1237,46 @@ static void nest_finish(decoder *d, zval *result)
 	}
 	d->nroots = 0;
 	ZVAL_COPY_DEREF(result, d->rootp);
+}
+
+/* unserialize() gives an object it fills from properties (O: without __unserialize()) its
+ * property table, which the decoder skips for one whose values go straight into declared
+ * slots. serialize() writes an object without a table from its slots: it neither guards an
+ * array property against being met again below itself nor counts the values as shared; with
+ * a table it does both, so the same graph is written two ways. That needs an array met again
+ * below itself or an object written twice, which in a decoded value only a `&` reference
+ * brings about: once one was met, each such object gets the table unserialize() would have
+ * given it, before the queued __wakeup() calls run, as there. */
+static void build_tables(decoder *d)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->ndeclared; i++) {
+		zend_object *obj = d->declared[i];
+		if (!obj->properties) {
+			rebuild_object_properties(obj);
+		}
+	}
+}
+
+void zser_dec_hold_declared(decoder *d)
+{
+	for (; d->nheld < d->ndeclared; d->nheld++) {
+		GC_ADDREF(d->declared[d->nheld]);
+	}
+}
+
+/* Lets go of the objects build_tables() would see: on failure before the graph is released,
+ * so that their destructors run there as before. */
+static void release_declared(decoder *d)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->nheld; i++) {
+		OBJ_RELEASE(d->declared[i]);
+	}
+	d->ndeclared = 0;
+	d->nheld = 0;
 }
 
 /* ==== Driver ==== */
@@ -1312,6 +1370,10 @@ static zend_result decode(zval *result, const unsigned char *buf, size_t len,
 		free_decoder(&d);
 		return SUCCESS;
 	}
+	if (d.refs_met) {
+		build_tables(&d);
+	}
+	release_declared(&d);
 	for (i = 0; i < d.ndeferred; i++) {
 		zend_error(E_WARNING, "Class %s has no unserializer", ZSTR_VAL(d.deferred[i]->name));
 	}
@@ -1342,6 +1404,7 @@ fail:
 	if (d.outer) {
 		nest_end(&d, false);
 	}
+	release_declared(&d);
 	zval_ptr_dtor(d.rootp);
 	ZVAL_UNDEF(d.rootp);
 	zser_dec_run_calls(&d);

@@ -251,6 +251,14 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 			f->kind = F_DECLARED;
 			f->map = m;
 			f->after = m->wakeup ? AFTER_WAKEUP : AFTER_NONE;
+			if (d->track) {
+				if (d->ndeclared == d->declared_cap) {
+					/* written before read: no zero-fill */
+					d->declared = zser_dec_grow_to(d->declared, NULL, &d->declared_cap,
+					                               d->ndeclared, sizeof(zend_object *));
+				}
+				d->declared[d->ndeclared++] = obj;
+			}
 			return SUCCESS;
 		}
 	}
@@ -309,6 +317,7 @@ zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
 	nest.level = d->r.level;
 	prev = ZSER_G(dec_outer);
 	ZSER_G(dec_outer) = &nest;
+	zser_dec_hold_declared(d);
 	ok = ce->unserialize(dest, ce, ev->str, ev->len, NULL) == SUCCESS;
 	ZSER_G(dec_outer) = prev;
 	if (!ok) {

@@ -116,6 +116,14 @@ typedef struct decoder {
 	uint32_t depth, frames_cap;
 	delayed *calls;
 	uint32_t ncalls, calls_cap;
+	/* The objects whose values went straight into their declared slots, made without the
+	 * property table unserialize() gives every object it fills from properties (listed only
+	 * where slots are recorded; the first nheld with a reference, taken before a class's
+	 * unserialize() runs, which may drop one), and whether a `&` back-reference was met:
+	 * serialize() then tells such objects apart (see build_tables()). */
+	zend_object **declared;
+	uint32_t ndeclared, nheld, declared_cap;
+	bool refs_met;
 	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */
@@ -242,6 +250,9 @@ static ZEND_ATTRIBUTE_UNUSED void *grow_ptrs(void *arr, uint32_t *cap, uint32_t 
 
 /* Where the keys of array shape `shape` start in d->keys, built on first use. */
 uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape);
+
+/* Takes a reference to each object listed in d->declared that has none yet (bin_decode.c). */
+void zser_dec_hold_declared(decoder *d);
 
 /* A new array in *dest sized for `count` values, set up as packed or as a map (bin_decode.c). */
 void zser_dec_array_init(zval *dest, uint32_t count, bool packed);
