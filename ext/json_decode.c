@@ -20,7 +20,7 @@
 #include "zser_internal.h"
 #include "json_common.h"
 #include "json_members.h"
-#include "zser_alloc.h"
+#include "zend_compat.h"
 #include "zs_strtod.h"
 
 #include <float.h>
@@ -778,7 +778,8 @@ static void close_object(parser *P, frame *f)
 	if (P->assoc) {
 		ZVAL_ARR(&P->vals[f->vstart], ht);
 	} else {
-		f->obj->properties = ht;
+		/* a stdClass declares no property: this only sets its table */
+		object_properties_init_ex(f->obj, ht);
 		ZVAL_OBJ(&P->vals[f->vstart], f->obj);
 		f->obj = NULL;
 	}
