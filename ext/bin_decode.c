@@ -447,7 +447,9 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 	switch (f->kind) {
 	case F_LIST:
 		/* sized for exactly `count` values when the container began */
-		return zser_list_append(ht);
+		zv = zser_list_take(ht);
+		ZVAL_NULL(zv);
+		return zv;
 	case F_MAP:
 		/* reader frames match ours index for index (the reader has already opened a
 		 * container this value starts); its frame has moved past this value's key */
@@ -806,7 +808,7 @@ static zend_result run_fast(decoder *d)
 				if (type < 0) {
 					return SUCCESS;
 				}
-				put = put_item(d, zser_list_append(ht), type, &it, NULL, NULL, at);
+				put = put_item(d, zser_list_take(ht), type, &it, NULL, NULL, at);
 				if (put != PUT_DONE) {
 					if (put == PUT_FAILED) {
 						return FAILURE;

@@ -3,13 +3,13 @@
  * Every place where the extension writes Zend engine structures itself instead of going
  * through the engine's functions: strings and array headers from an allocation that
  * prefetches the allocator's next free block, packed tables set up and appended to in place,
- * map buckets with integer keys, and copies of a template map. Each helper is behind a
- * version gate and says which PHP versions its layout was checked on, why the public API is
- * not used, and what the public API costs (docs/INTERNALS.md, "Engine seam", has the
- * figures). Versions past the checked ones take the public API until someone checks them.
- * Nothing here writes more of a field than the engine writes there itself. Read-only walks
- * of a table's slots (what ZEND_HASH_FOREACH_* expands to) stay in the files that do them.
- * Internal to the extension; header-only so that every call inlines.
+ * and copies of a template map; and the map appends that measured as fast through the public
+ * API. Each helper is behind a version gate and says which PHP versions its layout was
+ * checked on, why the public API is not used, and what the public API costs
+ * (docs/INTERNALS.md, "The engine seam", has the figures). Versions past the checked ones take the
+ * public API until someone checks them. Nothing here writes more of a field than the engine writes
+ * there itself. Read-only walks of a table's slots (what ZEND_HASH_FOREACH_* expands to) stay in
+ * the files that do them. Internal to the extension; header-only so that every call inlines.
  */
 #ifndef ZEND_COMPAT_H
 #define ZEND_COMPAT_H
@@ -33,21 +33,29 @@
 #endif
 #endif
 
+/* The prefetching allocation and the strings and packed tables made with it: their gain is
+ * memory latency, which instruction counts do not show (by those, the public API costs the
+ * same or less; INTERNALS.md). ZSER_ZEND_PREFETCH=0 turns them off alone, for a timed
+ * comparison. */
+#ifndef ZSER_ZEND_PREFETCH
+#define ZSER_ZEND_PREFETCH ZSER_ZEND_INTERNALS
+#endif
+
 /* ==== Prefetching allocation ==== */
 
 /* emalloc(size), and a prefetch of the next free block of that size. PHP's allocator hands
  * out the head of a free list of blocks of one size and keeps the next free block's address
- * in the head's first word (zend_mm_free_slot.next_free_slot; 8.3+ also keep an encoded
- * shadow copy at the block's end, which is not read). After a large value was freed, the
+ * in the head's first word (zend_mm_free_slot.next_free_slot; newer allocators also keep an
+ * encoded copy at the block's end, which is not read). After a large value was freed, the
  * blocks of those lists are out of the cache and each allocation waits for the miss on the
  * block before it. The word is read before the block is written; a prefetch never faults,
  * so under another allocator (USE_ZEND_ALLOC=0) whatever the word holds costs one
- * instruction. Public alternative: emalloc() alone, 2 instructions fewer per block; what it
- * loses is memory latency, which instruction counts do not see (INTERNALS.md). */
+ * instruction. Public alternative: emalloc() alone, a load and a prefetch fewer per block;
+ * what it loses is memory latency, which instruction counts do not see (INTERNALS.md). */
 static zend_always_inline void *zser_alloc_block(size_t size)
 {
 	void *p = emalloc(size);
-#if ZSER_ZEND_INTERNALS
+#if ZSER_ZEND_PREFETCH
 	void *next;
 
 	memcpy(&next, p, sizeof(next));
@@ -64,7 +72,7 @@ static zend_always_inline void *zser_alloc_block(size_t size)
  * function cannot make the string. */
 static zend_always_inline zend_string *zser_str_new(const char *s, size_t len)
 {
-#if ZSER_ZEND_INTERNALS
+#if ZSER_ZEND_PREFETCH
 	zend_string *str = zser_alloc_block(ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(len)));
 
 	GC_SET_REFCOUNT(str, 1);
@@ -100,7 +108,7 @@ static zend_always_inline HashTable *zser_array_new(uint32_t count)
  * zend_hash_real_init_packed(), an exported call and plain emalloc(). */
 static zend_always_inline void zser_table_init_packed(HashTable *ht)
 {
-#if ZSER_ZEND_INTERNALS
+#if ZSER_ZEND_PREFETCH
 	void *data = zser_alloc_block(ZSER_PACKED_SIZE(ht->nTableSize));
 
 	HT_SET_DATA_ADDR(ht, data);
@@ -112,10 +120,11 @@ static zend_always_inline void zser_table_init_packed(HashTable *ht)
 }
 
 /* The next slot of a packed table set up with room for all its values, counted as used and
- * holding null. The counts are the ones ZEND_HASH_FILL_FINISH() writes; that macro's block
- * cannot span a decoder that opens nested containers between two values. Public
- * alternative: zend_hash_next_index_insert_new(), an exported call per value. */
-static zend_always_inline zval *zser_list_append(HashTable *ht)
+ * not written: the caller writes it before anything reads the table. The counts are the ones
+ * ZEND_HASH_FILL_FINISH() writes; that macro's block cannot span a decoder that opens nested
+ * containers between two values. Public alternative: zend_hash_next_index_insert_new(), an
+ * exported call per value (which writes the value it is given). */
+static zend_always_inline zval *zser_list_take(HashTable *ht)
 {
 #if ZSER_ZEND_INTERNALS
 	zval *zv = ht->arPacked + ht->nNumUsed;
@@ -124,7 +133,6 @@ static zend_always_inline zval *zser_list_append(HashTable *ht)
 	ht->nNumUsed++;
 	ht->nNumOfElements++;
 	ht->nNextFreeElement = (zend_long)ht->nNumUsed;
-	ZVAL_NULL(zv);
 	return zv;
 #else
 	return zend_hash_next_index_insert_new(ht, &EG(uninitialized_zval));
@@ -132,38 +140,16 @@ static zend_always_inline zval *zser_list_append(HashTable *ht)
 }
 
 /* A new bucket for key (s, h) in a map set up with room for it, holding null; s is NULL for
- * an integer key h. The caller knows the key is not in the table. A string key goes through
- * _zend_hash_append() (zend_hash.h). An integer key gets the bucket that function would
- * write for it, and the next free element _zend_hash_index_add_or_update_i() sets; the
- * flags word is only ANDed, as the engine does. Public alternative for integer keys:
- * zend_hash_index_add_new(), an exported call. */
+ * an integer key h. The caller knows the key is not in the table. Public API only: a bucket
+ * written by hand for an integer key saved no instructions over zend_hash_index_add_new() on
+ * the benchmarks (INTERNALS.md), and _zend_hash_append() writes a string key's bucket as a
+ * hand-written one would. */
 static zend_always_inline zval *zser_map_append(HashTable *ht, zend_string *s, zend_ulong h)
 {
-#if ZSER_ZEND_INTERNALS
-	uint32_t idx, n;
-	Bucket *b;
-
 	if (s) {
 		return _zend_hash_append(ht, s, &EG(uninitialized_zval));
 	}
-	ZEND_ASSERT(!HT_IS_PACKED(ht) && ht->nNumUsed < ht->nTableSize);
-	idx = ht->nNumUsed++;
-	n = (uint32_t)h | ht->nTableMask;
-	b = ht->arData + idx;
-	if ((zend_long)h >= ht->nNextFreeElement) {
-		ht->nNextFreeElement = (zend_long)h < ZEND_LONG_MAX ? (zend_long)h + 1 : ZEND_LONG_MAX;
-	}
-	ZVAL_NULL(&b->val);
-	b->key = NULL;
-	b->h = h;
-	Z_NEXT(b->val) = HT_HASH(ht, n);
-	HT_HASH(ht, n) = HT_IDX_TO_HASH(idx);
-	ht->nNumOfElements++;
-	return &b->val;
-#else
-	return s ? zend_hash_add_new(ht, s, &EG(uninitialized_zval))
-	         : zend_hash_index_add_new(ht, h, &EG(uninitialized_zval));
-#endif
+	return zend_hash_index_add_new(ht, h, &EG(uninitialized_zval));
 }
 
 #if ZSER_ZEND_INTERNALS
