@@ -175,9 +175,9 @@ static zend_always_inline void *zser_table_alloc(const HashTable *t)
 
 /* A copy of map t (set up, without holes, its values null, never seen by PHP code), its
  * header and table from zser_alloc_block(). What zend_array_dup() does for an immutable
- * source: the header fields one by one (the flags masked with HASH_FLAG_MASK, so no iterator
- * count), the hash slots and buckets in one copy; then a reference to each key that is not
- * interned. The large tables get their pages at once (zs_prefault.h). Public alternative:
+ * source: the header's fields from the source's (the flags masked with HASH_FLAG_MASK, so no
+ * iterator count), the hash slots and buckets in one copy; then a reference to each key that
+ * is not interned. The large tables get their pages at once (zs_prefault.h). Public alternative:
  * zend_array_dup(), which copies a mutable source bucket by bucket. */
 static zend_always_inline HashTable *zser_table_copy(HashTable *t)
 {
@@ -188,16 +188,11 @@ static zend_always_inline HashTable *zser_table_copy(HashTable *t)
 	uint32_t j;
 
 	ZEND_ASSERT(!HT_IS_PACKED(t) && t->nNumUsed == t->nNumOfElements);
+	/* every header field, as any new array writes them all; the copy's own ones follow */
+	memcpy(ht, t, sizeof(HashTable));
 	GC_SET_REFCOUNT(ht, 1);
 	GC_TYPE_INFO(ht) = GC_ARRAY;
 	HT_FLAGS(ht) = HT_FLAGS(t) & HASH_FLAG_MASK;
-	ht->nTableMask = t->nTableMask;
-	ht->nNumUsed = t->nNumUsed;
-	ht->nNumOfElements = t->nNumOfElements;
-	ht->nTableSize = t->nTableSize;
-	ht->nInternalPointer = 0;
-	ht->nNextFreeElement = t->nNextFreeElement;
-	ht->pDestructor = ZVAL_PTR_DTOR;
 	zs_prefault(table, used);
 	memcpy(table, HT_GET_DATA_ADDR(t), used);
 	HT_SET_DATA_ADDR(ht, table);
