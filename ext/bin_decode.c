@@ -19,7 +19,7 @@
 #include "ext/standard/basic_functions.h"
 #include "bin_decoder.h"
 #include "zs_prefault.h"
-#include "zser_alloc.h"
+#include "zend_compat.h"
 
 /* The decoder's tables (the reader's strings, keys and scratch set, its own key table) are
  * written from end to end as the input fills them: the large ones get their pages at once
@@ -220,25 +220,7 @@ uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
  * numeric string keys (FORMAT.md §7), so no lookup is needed. */
 static zend_always_inline zval *map_append(HashTable *ht, const dkey *k)
 {
-	uint32_t idx = ht->nNumUsed++;
-	uint32_t n = (uint32_t)k->h | ht->nTableMask;
-	Bucket *b = ht->arData + idx;
-
-	if (k->s) {
-		if (!ZSTR_IS_INTERNED(k->s)) {
-			HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
-			GC_ADDREF(k->s);
-		}
-	} else if ((zend_long)k->h >= ht->nNextFreeElement) {
-		ht->nNextFreeElement =
-		        (zend_long)k->h < ZEND_LONG_MAX ? (zend_long)k->h + 1 : ZEND_LONG_MAX;
-	}
-	b->key = k->s;
-	b->h = k->h;
-	Z_NEXT(b->val) = HT_HASH(ht, n);
-	HT_HASH(ht, n) = HT_IDX_TO_HASH(idx);
-	ht->nNumOfElements++;
-	return &b->val;
+	return zser_map_append(ht, k->s, k->h);
 }
 
 /* A template for array shape `shape` (see dshape): built like any map of that shape. */
@@ -249,7 +231,7 @@ static zend_never_inline HashTable *make_template(decoder *d, uint32_t shape)
 
 	zend_hash_real_init_mixed(t);
 	for (j = 0; j < count; j++) {
-		ZVAL_NULL(map_append(t, &d->keys[kbase + j]));
+		map_append(t, &d->keys[kbase + j]);
 	}
 	return t;
 }
@@ -263,25 +245,6 @@ static void init_array(zval *dest, uint32_t count, bool packed)
 	zser_dec_array_init(dest, count, packed);
 }
 
-/* Room for a copy of template t's hash slots and buckets. Most shapes are small: a size
- * known when compiling takes PHP's allocator straight to its bin, as zend_hash does for its
- * own smallest tables, without the size computation (docs/INTERNALS.md §13). */
-static zend_always_inline void *table_alloc(const HashTable *t)
-{
-#define ZSER_TABLE_CASE(n) \
-	case n:                \
-		return zser_alloc_block(HT_SIZE_EX(n, HT_SIZE_TO_MASK(n)))
-	switch (t->nTableSize) {
-		ZSER_TABLE_CASE(8);
-		ZSER_TABLE_CASE(16);
-		ZSER_TABLE_CASE(32);
-		ZSER_TABLE_CASE(64);
-	default:
-		return emalloc(HT_SIZE_EX(t->nTableSize, t->nTableMask));
-	}
-#undef ZSER_TABLE_CASE
-}
-
 /* Starts the array of array shape `shape` in *dest. Returns F_MAPT when it is a copy of the
  * shape's template (the values are then written in key order over the nulls), else F_MAP
  * (an empty map sized for the shape, filled with map_append()). */
@@ -289,9 +252,7 @@ static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shap
 {
 	dshape *ds;
 	HashTable *t, *ht;
-	void *data;
-	uint32_t count = d->r.shapes[shape].count, j;
-	size_t used;
+	uint32_t count = d->r.shapes[shape].count;
 
 	if (UNEXPECTED(shape >= d->shapes_cap)) {
 		d->shapes = grow_from(d->shapes, d->shapes_inl, &d->shapes_cap, shape, sizeof(dshape));
@@ -323,25 +284,7 @@ static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shap
 	t = ds->tmpl;
 copy:
 	/* the same header, hash slots and buckets; the copy takes a reference to each key */
-	ht = zser_alloc_block(sizeof(HashTable));
-	memcpy(ht, t, sizeof(HashTable));
-	GC_SET_REFCOUNT(ht, 1);
-	GC_TYPE_INFO(ht) = GC_ARRAY;
-	data = table_alloc(t);
-	used = HT_HASH_SIZE(t->nTableMask) + (size_t)count * sizeof(Bucket);
-	zs_prefault(data, used);
-	memcpy(data, HT_GET_DATA_ADDR(t), used);
-	HT_SET_DATA_ADDR(ht, data);
-	if (!(HT_FLAGS(t) & HASH_FLAG_STATIC_KEYS)) {
-		/* keys read from the template, not from the copy just written: a load from the
-		 * fresh copy waits for the copy's stores to complete */
-		for (j = 0; j < count; j++) {
-			zend_string *key = t->arData[j].key;
-			if (key && !ZSTR_IS_INTERNED(key)) {
-				GC_ADDREF(key);
-			}
-		}
-	}
+	ht = zser_table_copy(t);
 	ZVAL_ARR(dest, ht);
 	return F_MAPT;
 }
@@ -504,19 +447,14 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 	switch (f->kind) {
 	case F_LIST:
 		/* sized for exactly `count` values when the container began */
-		zv = ht->arPacked + ht->nNumUsed;
-		ht->nNumUsed++;
-		ht->nNumOfElements++;
-		ht->nNextFreeElement = (zend_long)ht->nNumUsed;
+		zv = zser_list_take(ht);
 		ZVAL_NULL(zv);
 		return zv;
 	case F_MAP:
 		/* reader frames match ours index for index (the reader has already opened a
 		 * container this value starts); its frame has moved past this value's key */
 		rf = &d->r.frames[d->depth - 1];
-		zv = map_append(ht, &d->keys[f->kbase + rf->count - rf->remaining - 1]);
-		ZVAL_NULL(zv);
-		return zv;
+		return map_append(ht, &d->keys[f->kbase + rf->count - rf->remaining - 1]);
 	case F_MAPT:
 		/* as F_MAP; the bucket is in place and holds null */
 		rf = &d->r.frames[d->depth - 1];
@@ -524,9 +462,7 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 	case F_SYM: {
 		/* the __unserialize() array of an OBJECT, sized for its keys (decoder.syms) */
 		rf = &d->r.frames[d->depth - 1];
-		zv = map_append(ht, &d->syms[f->kbase][rf->count - rf->remaining - 1]);
-		ZVAL_NULL(zv);
-		return zv;
+		return map_append(ht, &d->syms[f->kbase][rf->count - rf->remaining - 1]);
 	}
 	case F_DECLARED: {
 		zend_property_info *pi = f->map->props[f->pos++];
@@ -868,16 +804,12 @@ static zend_result run_fast(decoder *d)
 
 		if (f->kind == F_LIST) {
 			while (rf->remaining > 0) {
-				zval *zv = ht->arPacked + ht->nNumUsed;
 				at = r->p;
 				type = step(r, rf, &it);
 				if (type < 0) {
 					return SUCCESS;
 				}
-				ht->nNumUsed++;
-				ht->nNumOfElements++;
-				ht->nNextFreeElement = (zend_long)ht->nNumUsed;
-				put = put_item(d, zv, type, &it, NULL, NULL, at);
+				put = put_item(d, zser_list_take(ht), type, &it, NULL, NULL, at);
 				if (put != PUT_DONE) {
 					if (put == PUT_FAILED) {
 						return FAILURE;

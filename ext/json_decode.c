@@ -6,8 +6,8 @@
  * explicit stack so each array and property table is allocated once at its final size,
  * strings scanned 16 bytes at a time, numbers converted by core/zs_strtod. The nesting is
  * walked with an explicit frame stack, never C recursion. ext/json's generated bison parser
- * gives up with a syntax error when its state stack reaches 10000 entries; this parser
- * counts the same stack (bstack below) so that deep inputs fail exactly where ext/json's do.
+ * gives up with a syntax error when its state stack is full; this parser counts the same
+ * stack (json_stack_compat.h) so that deep inputs fail exactly where ext/json's do.
  * Encoding lives in json_encode.c, the last-error state and messages in json.c.
  */
 #ifdef HAVE_CONFIG_H
@@ -20,16 +20,14 @@
 #include "zser_internal.h"
 #include "json_common.h"
 #include "json_members.h"
-#include "zser_alloc.h"
+#include "zend_compat.h"
+#include "json_stack_compat.h"
 #include "zs_strtod.h"
 
 #include <float.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-
-/* bison's YYMAXDEPTH in ext/json's generated parser: its stack may hold 9999 states. */
-#define BISON_STACK_MAX 10000
 
 /* Flags ext/json's parser looks at. */
 #define OPT_ASSOC  PHP_JSON_OBJECT_AS_ARRAY
@@ -42,7 +40,7 @@
 
 typedef struct {
 	size_t vstart; /* first value of this container on the value stack */
-	size_t bstack; /* bison stack size before the container's opening bracket */
+	size_t bstack; /* ext/json's parser stack size before the opening bracket */
 	bool is_object;
 	/* check_names: the member whose value is being read has a name starting with "\0" */
 	bool bad_name;
@@ -782,7 +780,8 @@ static void close_object(parser *P, frame *f)
 	if (P->assoc) {
 		ZVAL_ARR(&P->vals[f->vstart], ht);
 	} else {
-		f->obj->properties = ht;
+		/* a stdClass declares no property: this only sets its table */
+		object_properties_init_ex(f->obj, ht);
 		ZVAL_OBJ(&P->vals[f->vstart], f->obj);
 		f->obj = NULL;
 	}
@@ -814,13 +813,12 @@ static int token_error(parser *P, const unsigned char *p)
 	return utf8_len(p) ? PHP_JSON_ERROR_SYNTAX : PHP_JSON_ERROR_UTF8;
 }
 
-/* Parses the whole input. bstack tracks the size bison's stack would have, with the
- * states ext/json's grammar pushes: '[' or '{' and a mid-rule state per container, then
- * element (array), or key ':' / member ',' key ':' (object) before each value. */
+/* Parses the whole input. bs and frame.bstack track the size ext/json's parser stack would
+ * have, and each push is checked where that parser makes it (json_stack_compat.h). */
 static zend_always_inline int parse_impl(parser *P, const unsigned char *p, const bool build)
 {
 	frame *f = NULL;
-	size_t bs = 1; /* bison stack size where the next value starts */
+	size_t bs = 1; /* parser stack size where the next value starts */
 	num_kind nk;
 	strview sv;
 	int err;
@@ -887,13 +885,13 @@ value:
 	case '[':
 	case '{': {
 		bool is_object = *p == '{';
-		if (UNEXPECTED(bs + 1 >= BISON_STACK_MAX)) {
+		if (json_stack_full(bs + JSON_STACK_OPEN)) {
 			return PHP_JSON_ERROR_SYNTAX;
 		}
 		if (UNEXPECTED(P->ftop + 1 >= (size_t)P->max_depth)) {
 			return PHP_JSON_ERROR_DEPTH;
 		}
-		if (UNEXPECTED(bs + 2 >= BISON_STACK_MAX)) {
+		if (json_stack_full(bs + JSON_STACK_CHECKED)) {
 			return PHP_JSON_ERROR_SYNTAX;
 		}
 		if (UNEXPECTED(P->ftop == P->fcap)) {
@@ -907,7 +905,7 @@ value:
 		p = skip_ws(p + 1, P->end);
 		if (*p == ']' || *p == '}') {
 			/* empty elements/members, then the closing bracket */
-			if (UNEXPECTED(f->bstack + 4 >= BISON_STACK_MAX)) {
+			if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
 				return PHP_JSON_ERROR_SYNTAX;
 			}
 			if ((*p == '}') != is_object) {
@@ -926,17 +924,17 @@ value:
 			break;
 		}
 		if (is_object) {
-			bs = f->bstack + 3; /* where the first key goes */
+			bs = f->bstack + JSON_STACK_FIRST_KEY;
 			goto key;
 		}
-		bs = f->bstack + 2;
+		bs = f->bstack + JSON_STACK_CHECKED;
 		goto value;
 	}
 	default:
 		return token_error(P, p);
 	}
 	/* a scalar token was shifted */
-	if (UNEXPECTED(bs + 1 >= BISON_STACK_MAX)) {
+	if (json_stack_full(bs + 1)) {
 		return PHP_JSON_ERROR_SYNTAX;
 	}
 
@@ -965,19 +963,19 @@ after_value:
 	}
 	p = skip_ws(p, P->end);
 	if (*p == ',') {
-		if (UNEXPECTED(f->bstack + 4 >= BISON_STACK_MAX)) {
+		if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
 			return PHP_JSON_ERROR_SYNTAX;
 		}
 		p = skip_ws(p + 1, P->end);
 		if (f->is_object) {
-			bs = f->bstack + 5;
+			bs = f->bstack + JSON_STACK_NEXT_KEY;
 			goto key;
 		}
-		bs = f->bstack + 4;
+		bs = f->bstack + JSON_STACK_NEXT;
 		goto value;
 	}
 	if (*p == ']' || *p == '}') {
-		if (UNEXPECTED(f->bstack + 4 >= BISON_STACK_MAX)) {
+		if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
 			return PHP_JSON_ERROR_SYNTAX;
 		}
 		if ((*p == '}') != f->is_object) {
@@ -1028,14 +1026,14 @@ key:
 	} else {
 		return token_error(P, p);
 	}
-	if (UNEXPECTED(bs >= BISON_STACK_MAX)) {
+	if (json_stack_full(bs)) {
 		return PHP_JSON_ERROR_SYNTAX;
 	}
 	p = skip_ws(p, P->end);
 	if (*p != ':') {
 		return token_error(P, p);
 	}
-	if (UNEXPECTED(bs + 1 >= BISON_STACK_MAX)) {
+	if (json_stack_full(bs + 1)) {
 		return PHP_JSON_ERROR_SYNTAX;
 	}
 	p++;
