@@ -950,7 +950,7 @@ static size_t fg_blob(fg_state *outer, uint8_t *out, size_t cap)
 
 /* With FUZZ_GEN_DUMP set, prints a generated blob in hex on stderr, to replay a finding's
  * blob outside the harness (`zser dump`, a phpt). */
-static void fg_dump(const uint8_t *blob, size_t len)
+static inline void fg_dump(const uint8_t *blob, size_t len)
 {
 	static int on = -1;
 	size_t i;
