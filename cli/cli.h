@@ -26,11 +26,21 @@ typedef struct cli_opts {
 	bool json;
 	zs_format force; /* ZS_FMT_UNKNOWN: autodetect */
 	size_t max_depth;
-	size_t max_output; /* dump: bytes of text before it stops; 0 for no limit */
+	size_t max_output; /* dump, to-json: bytes of text before it stops; 0 for no limit */
 	bool from_stdin;   /* the input came from stdin: one trailing LF is forgiven */
 } cli_opts;
 
 #define CLI_DEFAULT_MAX_OUTPUT ((size_t)64 << 20)
+
+/* A stream passing at most `max` bytes to `out` (cli/limit.c); `full` tells that it dropped
+ * some. cli_limited_open() returns NULL for max 0 (no limit: write to `out` itself) or when
+ * the stream cannot be made. */
+typedef struct cli_limited {
+	FILE *out;
+	size_t left;
+	bool full;
+} cli_limited;
+FILE *cli_limited_open(cli_limited *l, FILE *out, size_t max);
 
 /* Whole input of FILE ("-" or NULL for stdin) in `*data`/`*len` (malloc'd; caller frees).
  * Returns EXIT_OK or EXIT_IO with a message printed on stderr. */
@@ -76,7 +86,7 @@ int cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o);
 void cli_stats(FILE *out, const zs_tree *t);
 
 /* `to-json`: the tree's value as plain JSON (lossy, see docs/CLI.md). Returns an exit code. */
-int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth);
+int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth, size_t max_output);
 
 /* A seed for the hash tables that input fills (from /dev/urandom, else the clock), so that
  * keys cannot be chosen to collide; what is written never depends on it. */

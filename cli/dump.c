@@ -9,7 +9,6 @@
  * printed once and named after that, the indentation stops growing past DEEP levels, where the
  * level is written as a number, and --max-output stops the dump at a number of bytes.
  */
-#define _GNU_SOURCE /* fopencookie: counting what the dump writes */
 
 #include "cli.h"
 #include "zs_utf8.h"
@@ -355,46 +354,18 @@ static void dump_leave(void *ctx, const zs_tree *t, size_t idx, size_t depth)
 	fputs("}\n", d->out);
 }
 
-/* The dump's FILE: counts what passes and drops what is past the limit. */
-typedef struct limited {
-	FILE *out;
-	size_t left;
-	bool full;
-} limited;
-
-static ssize_t limited_write(void *cookie, const char *buf, size_t n)
-{
-	limited *l = cookie;
-	size_t take = n < l->left ? n : l->left;
-
-	if (take && fwrite(buf, 1, take, l->out) != take) {
-		return -1;
-	}
-	l->left -= take;
-	if (take < n) {
-		l->full = true;
-	}
-	return (ssize_t)n;
-}
-
 int cli_dump_text(FILE *out, const zs_tree *t, const cli_opts *o)
 {
 	static const zs_tree_visitor v = {dump_enter, dump_leave};
-	static const cookie_io_functions_t io = {NULL, limited_write, NULL, NULL};
 	dump_ctx d;
 	char label[64];
-	limited l;
+	cli_limited l;
 	FILE *lf = NULL;
 	int rc;
 
 	memset(&d, 0, sizeof(d));
-	l.out = out;
-	l.left = o->max_output;
-	l.full = false;
+	lf = cli_limited_open(&l, out, o->max_output);
 	d.full = &l.full;
-	if (o->max_output) {
-		lf = fopencookie(&l, "w", io);
-	}
 	d.out = lf ? lf : out;
 	d.o = o;
 	group_strings(&d, t);

@@ -46,6 +46,7 @@ static void json_double(FILE *out, double d)
 typedef struct json_ctx {
 	FILE *out;
 	const cli_opts *o;
+	const bool *full; /* the output passed --max-output */
 } json_ctx;
 
 /* [,]{"key_type":...,"value": — an entry of `parent` up to its value; json_close_value() ends
@@ -94,6 +95,10 @@ static zs_walk_step json_enter(void *ctx, const zs_tree *t, size_t idx, size_t p
 	const json_ctx *j = ctx;
 	FILE *out = j->out;
 	const zs_node *n = &t->nodes[idx];
+
+	if (*j->full) {
+		return ZS_WALK_STOP;
+	}
 
 	if (parent != SIZE_MAX) {
 		json_entry_open(out, t, idx, parent, j->o);
@@ -174,22 +179,37 @@ static void json_leave(void *ctx, const zs_tree *t, size_t idx, size_t depth)
 int cli_dump_json(FILE *out, const zs_tree *t, const cli_opts *o)
 {
 	static const zs_tree_visitor v = {json_enter, json_leave};
+	cli_limited l;
+	FILE *lf = cli_limited_open(&l, out, o->max_output);
 	json_ctx j;
 	int rc;
 
-	j.out = out;
+	j.out = lf ? lf : out;
 	j.o = o;
-	fprintf(out, "{\"format\":\"%s\"", zs_format_name(t->format));
+	j.full = &l.full;
+	fprintf(j.out, "{\"format\":\"%s\"", zs_format_name(t->format));
 	if (t->format == ZS_FMT_IGBINARY || t->format == ZS_FMT_ZSER) {
-		fprintf(out, ",\"version\":%u", t->version);
+		fprintf(j.out, ",\"version\":%u", t->version);
 	}
 	if (t->base > 0) {
-		fprintf(out, ",\"nested_base\":%zu", t->base);
+		fprintf(j.out, ",\"nested_base\":%zu", t->base);
 	}
-	fprintf(out, ",\"size\":%zu,\"value\":", t->input_len);
+	fprintf(j.out, ",\"size\":%zu,\"value\":", t->input_len);
 	rc = cli_walk(t, &v, &j);
-	if (rc == EXIT_OK) {
-		fputs("}\n", out);
+	if (rc == EXIT_OK && !l.full) {
+		fputs("}\n", j.out);
+	}
+	if (lf) {
+		fclose(lf);
+	}
+	if (rc == EXIT_OK && l.full) {
+		/* a cut document is not JSON: say so in the exit status */
+		fprintf(stderr,
+		        "zser: dump --json: the document passes --max-output=%zu bytes (a shared string "
+		        "is written out at each use); the output was cut; --max-output=N raises the "
+		        "limit, 0 removes it\n",
+		        o->max_output);
+		return EXIT_INVALID;
 	}
 	return rc;
 }

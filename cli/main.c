@@ -41,8 +41,9 @@ static const char usage[] =
         "  --to=FMT          convert: zser (default) or serialize\n"
         "  --no-verify       convert: do not read the output back and compare it\n"
         "  --max-depth=N     nesting limit (default 4096, as unserialize_max_depth)\n"
-        "  --max-output=N    dump, convert: stop after N bytes of output (default 64M; 0: no\n"
-        "                    limit)\n"
+        "  --max-output=N    dump, to-json, convert: stop after N bytes of output (default 64M; "
+        "0:\n"
+        "                    no limit)\n"
         "  -o FILE           from-json, convert: write the output to FILE\n"
         "  --force           from-json, convert: write binary to a terminal all the same\n"
         "  -q, --quiet       check: print nothing on success\n"
@@ -268,7 +269,7 @@ static int run(const char *cmd, const char *path, const cli_opts *opts, bool qui
 	} else if (strcmp(cmd, "stats") == 0) {
 		cli_stats(stdout, &t);
 	} else if (strcmp(cmd, "to-json") == 0) {
-		rc = cli_to_json(stdout, &t, o.max_depth);
+		rc = cli_to_json(stdout, &t, o.max_depth, o.max_output);
 	}
 	zs_tree_free(&t);
 	free(data);

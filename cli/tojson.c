@@ -4,7 +4,8 @@
  * write the unserialized value with JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES |
  * JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION, as far as JSON can say it. What
  * is lost is listed in docs/CLI.md. References, shared objects and copies are written out as
- * values, so the output is bounded: nesting by the depth limit and size by a node budget. The
+ * values, so the output is bounded: nesting by the depth limit, size by a node budget and by
+ * --max-output. The
  * walk (zs_tree_walk, which follows back-references) keeps its stack on the heap.
  */
 #include "cli.h"
@@ -20,6 +21,7 @@ typedef struct tj {
 	unsigned char *open; /* per node: its closing bracket while it is being written, else 0 */
 	size_t budget;       /* nodes left to write */
 	size_t max_depth;
+	const bool *full; /* the output passed --max-output */
 	const char *error;
 } tj;
 
@@ -89,6 +91,9 @@ static zs_walk_step write_enter(void *ctx, const zs_tree *t, size_t idx, size_t 
 	}
 	if (j->budget == 0) {
 		j->error = "output too large: shared values expand beyond the limit";
+		return ZS_WALK_STOP;
+	}
+	if (*j->full) {
 		return ZS_WALK_STOP;
 	}
 	j->budget--;
@@ -162,32 +167,53 @@ static void write_leave(void *ctx, const zs_tree *t, size_t idx, size_t depth)
 	j->open[idx] = 0;
 }
 
-int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth)
+int cli_to_json(FILE *out, const zs_tree *t, size_t max_depth, size_t max_output)
 {
 	static const zs_tree_visitor v = {write_enter, write_leave};
+	cli_limited l;
+	FILE *lf;
 	tj j;
 	int rc;
 
 	memset(&j, 0, sizeof(j));
-	j.out = out;
+	lf = cli_limited_open(&l, out, max_output);
+	j.out = lf ? lf : out;
+	j.full = &l.full;
 	j.t = t;
 	j.max_depth = max_depth;
 	j.budget = t->count > SIZE_MAX / 64 ? SIZE_MAX : t->count * 64 + 1000000;
 	j.open = calloc(t->count ? t->count : 1, 1);
 	if (!j.open) {
+		if (lf) {
+			fclose(lf);
+		}
 		fprintf(stderr, "zser: out of memory\n");
 		return EXIT_NOMEM;
 	}
 	rc = cli_walk(t, &v, &j);
 	free(j.open);
+	if (rc == EXIT_OK && !j.error && !l.full) {
+		fputc('\n', j.out);
+	}
+	if (lf) {
+		fclose(lf);
+	}
 	if (rc != EXIT_OK) {
 		return rc;
+	}
+	if (l.full) {
+		/* JSON has no references: each copy of a shared value is written out */
+		fprintf(stderr,
+		        "zser: to-json: the JSON text passes --max-output=%zu bytes (shared values are "
+		        "written out at each use); the output was cut; --max-output=N raises the "
+		        "limit, 0 removes it\n",
+		        max_output);
+		return EXIT_INVALID;
 	}
 	if (j.error) {
 		fputc('\n', out);
 		fprintf(stderr, "zser: to-json: %s\n", j.error);
 		return EXIT_INVALID;
 	}
-	fputc('\n', out);
 	return EXIT_OK;
 }

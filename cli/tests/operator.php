@@ -215,6 +215,30 @@ foreach ($shared as $fmt => $blob) {
 	ok($rc === 0 && strlen($out) === 1000 + strlen("\n... output stopped at 1000 bytes (--max-output)\n")
 		&& str_ends_with($out, "\n... output stopped at 1000 bytes (--max-output)\n"), "$fmt: --max-output=1000 stops at 1000 bytes");
 }
+// to-json has no references: each use of a shared string is written out, so --max-output
+// bounds it; past the limit the text is cut and the exit status says so
+foreach ($shared as $fmt => $blob) {
+	[$rc, $out, $err] = zser_run(['to-json', '--max-output=0'], $blob);
+	ok($rc === 0 && substr_count($out, $long) === 20 && json_decode($out, true) !== null,
+		"$fmt: to-json writes each use of a shared string (" . strlen($out) . ' bytes)');
+	[$rc, $out, $err] = zser_run(['to-json', '--max-output=100000'], $blob);
+	ok($rc === 1 && strlen($out) === 100000 && str_contains($err, 'passes --max-output=100000 bytes')
+		&& str_contains($err, '0 removes it'), "$fmt: to-json --max-output=100000 cuts at 100000 bytes and exits 1: " . trim($err));
+	[$rc, $out, $err] = zser_run(['to-json', '--max-output=' . (6 << 20)], $blob);
+	ok($rc === 0 && $err === '' && str_ends_with($out, "}\n"), "$fmt: to-json within --max-output is whole");
+}
+// dump --json writes a string the blob holds once at each use, so it is bounded the same way
+$interned = igbinary_serialize(array_fill(0, 20, str_repeat('J', 300000)));
+[$rc, $out, $err] = zser_run(['dump', '--json', '--max-output=50000'], $interned);
+ok($rc === 1 && strlen($out) === 50000 && str_contains($err, 'passes --max-output=50000 bytes'),
+	'dump --json --max-output=50000 cuts at 50000 bytes and exits 1: ' . trim($err));
+[$rc, $out, $err] = zser_run(['dump', '--json'], $interned);
+ok($rc === 0 && $err === '' && json_decode($out, true) !== null, 'dump --json within the default limit is whole');
+$amplified = igbinary_serialize(array_fill(0, 300, str_repeat('A', 300000)));
+[$rc, $out, $err] = zser_run(['to-json'], $amplified);
+ok($rc === 1 && strlen($out) === (64 << 20) && str_contains($err, '--max-output=67108864'),
+	'to-json of ' . strlen($amplified) . ' bytes stops at the default 64 MB instead of ' . (300 * 300000) . ' bytes');
+unset($amplified, $out);
 // strings shorter than 64 bytes, and strings serialize() writes out each time, print in full
 [$rc, $out] = zser_run(['dump'], igbinary_serialize(array_fill(0, 3, str_repeat('s', 63))));
 ok($rc === 0 && substr_count($out, str_repeat('s', 63)) === 3 && !str_contains($out, '#s'), 'short shared strings print in full');
