@@ -1,11 +1,16 @@
 # Sourced by .ci/run: defines one stage.
 # ---- phpt: PHP's own run-tests.php over tests/
 stage_phpt() {
-	local out runner passed failed skipped
+	phpt_run phpt "$EXT"
+}
+
+# phpt_run NAME MODULE: the suite with that module, recorded under NAME
+phpt_run() {
+	local name=$1 EXT=$2 out runner passed failed skipped
 	# A module that fails to load turns every test into a skip: that is a failure, not a skip.
 	if ! "$PHP" -d "extension=$EXT" -r 'exit(extension_loaded("zser") ? 0 : 1);'; then
-		echo "phpt: $EXT does not load"
-		record phpt 0 1
+		echo "$name: $EXT does not load"
+		record "$name" 0 1
 		return
 	fi
 	runner=$("${PHP/php/php-config}" --extension-dir 2>/dev/null)/build/run-tests.php
@@ -21,6 +26,6 @@ stage_phpt() {
 	borked=$(grep -cE '^BORK' "$out")
 	warned=$(grep -E '^Tests warned' "$out" | grep -oE '[0-9]+' | head -n 1)
 	[ -n "$passed" ] || { tail -20 "$out"; passed=0; failed=${failed:-1}; }
-	record phpt "${passed:-0}" "$(( ${failed:-0} + borked + ${warned:-0} ))" "${skipped:-0}"
+	record "$name" "${passed:-0}" "$(( ${failed:-0} + borked + ${warned:-0} ))" "${skipped:-0}"
 	rm -f "$out"
 }

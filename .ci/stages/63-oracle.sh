@@ -2,7 +2,10 @@
 # ---- oracle: zser_unserialize()'s fast paths against its slow path (docs/INTERNALS.md §12).
 # The switch between them exists only in a module built with -DZSER_DEC_ORACLE, made here from
 # a copy of ext/ and core/ in build/oracle (the release build in ext/ has no such switch), and
-# tests/oracle/decode_paths.php decodes every blob both ways with it.
+# tests/oracle/decode_paths.php decodes every blob both ways with it. The same module is built
+# with -DZSER_ZEND_INTERNALS=0, every engine helper of ext/zend_compat.h through PHP's public
+# API (the path of PHP versions the seam was not checked on), and the phpt suite runs with it
+# too, so that path cannot go stale.
 oracle_build() {
 	local dir=$1 f stamp
 	mkdir -p "$dir"
@@ -16,14 +19,14 @@ oracle_build() {
 	tar -cf - -T "$dir/.files" | tar -xpf - -C "$dir"
 	stamp=$({
 		cat "$dir/.files" ext/config.m4
-		echo "${WERROR:-0} $PHP"
+		echo "${WERROR:-0} $PHP public-api"
 	} | cksum)
 	if [ ! -f "$dir/ext/Makefile" ] || [ "$(cat "$dir/.configured" 2>/dev/null)" != "$stamp" ]; then
 		rm -f "$dir/.configured"
 		(cd "$dir/ext" && "${PHPIZE:-phpize${PHP_VERSION:-8.2}}" --clean >/dev/null 2>&1 &&
 			"${PHPIZE:-phpize${PHP_VERSION:-8.2}}" >"$dir/phpize.log" 2>&1 &&
 			./configure --with-php-config="$(command -v "${PHP_CONFIG:-php-config${PHP_VERSION:-8.2}}")" \
-				CFLAGS="-O2 -g -Wall -Wextra -DZSER_DEC_ORACLE $([ "${WERROR:-0}" = 1 ] && echo -Werror)" \
+				CFLAGS="-O2 -g -Wall -Wextra -DZSER_DEC_ORACLE -DZSER_ZEND_INTERNALS=0 $([ "${WERROR:-0}" = 1 ] && echo -Werror)" \
 				>"$dir/configure.log" 2>&1) || { tail -20 "$dir/phpize.log" "$dir/configure.log" 2>/dev/null; return 1; }
 		echo "$stamp" >"$dir/.configured"
 	fi
@@ -45,4 +48,5 @@ stage_oracle() {
 	else
 		record oracle 0 1
 	fi
+	phpt_run phpt-public-api "$dir/ext/modules/zser.so"
 }
