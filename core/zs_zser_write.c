@@ -186,6 +186,13 @@ static bool put_string(zs_zwriter *w, const unsigned char *s, size_t len, uint32
 
 /* ==== Shape table (FORMAT.md §7, §8.1) ==== */
 
+/* The keys from index i on: no table yet (only empty shapes so far) is no keys, and pointer
+ * arithmetic on its NULL would be undefined. */
+static const zs_zw_skey *keys_at(const zs_zwriter *w, size_t i)
+{
+	return w->keys ? w->keys + i : NULL;
+}
+
 static uint64_t shape_hash(uint32_t cls, const zs_zw_skey *k, size_t n)
 {
 	uint64_t h = (14695981039346656037ull ^ n) * 1099511628211ull ^ cls;
@@ -221,7 +228,7 @@ static uint32_t shape_find(const zs_zwriter *w, uint32_t cls, const zs_zw_skey *
 	while (w->shh[h]) {
 		uint32_t s = w->shh[h] - 1;
 		if (w->shape_cls[s] == cls && w->shape_count[s] == n &&
-		    same_shape(w->keys + w->shape_base[s], k, n)) {
+		    same_shape(keys_at(w, w->shape_base[s]), k, n)) {
 			*slot = h;
 			return s;
 		}
@@ -267,7 +274,7 @@ static bool shape_add(zs_zwriter *w, uint32_t cls, size_t base, size_t n)
 		}
 		for (i = 0; i < w->nshapes; i++) {
 			size_t h = slot_of(
-			        w, shape_hash(w->shape_cls[i], w->keys + w->shape_base[i], w->shape_count[i]),
+			        w, shape_hash(w->shape_cls[i], keys_at(w, w->shape_base[i]), w->shape_count[i]),
 			        ncap);
 			while (nh[h]) {
 				h = (h + 1) & (ncap - 1);
@@ -278,7 +285,7 @@ static bool shape_add(zs_zwriter *w, uint32_t cls, size_t base, size_t n)
 		w->shh = nh;
 		w->shh_cap = ncap;
 	}
-	shape_find(w, cls, w->keys + base, n, &slot);
+	shape_find(w, cls, keys_at(w, base), n, &slot);
 	w->shape_base[w->nshapes] = base;
 	w->shape_count[w->nshapes] = n;
 	w->shape_cls[w->nshapes] = cls;
@@ -324,7 +331,7 @@ static bool put_shaped(zs_zwriter *w, uint32_t cls, const zs_zw_key *keys, size_
 			all_known = all_known && k->str != ZS_WIRE_NO_INDEX;
 		}
 	}
-	shape = all_known ? shape_find(w, cls, w->keys + base, count, &slot) : ZS_WIRE_NO_INDEX;
+	shape = all_known ? shape_find(w, cls, keys_at(w, base), count, &slot) : ZS_WIRE_NO_INDEX;
 	if (!zs_buf_reserve(&w->out, ZS_WIRE_PUT_MAX)) {
 		return nomem(w);
 	}
@@ -478,7 +485,7 @@ bool zs_zw_object(zs_zwriter *w, const unsigned char *cls, size_t cls_len, const
 			}
 		}
 		if (all_known) {
-			uint32_t shape = shape_find(w, ci + 1, w->keys + base, count, &slot);
+			uint32_t shape = shape_find(w, ci + 1, keys_at(w, base), count, &slot);
 			if (shape != ZS_WIRE_NO_INDEX) {
 				if (!begin(w)) {
 					return false;

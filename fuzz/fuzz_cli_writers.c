@@ -10,8 +10,8 @@
 // converted blob converts again. --max-output keeps copy bombs small.
 // Each must finish with its documented exit code, within the sanitizers; the writers walk the
 // tree with zs_tree_walk, to-json through back-references, so hostile shapes reach them here.
-// fuzz-links: cli/dump.c cli/json.c cli/tojson.c cli/text.c cli/float.c cli/input.c cli/stats.c
-// fuzz-links: cli/convert.c cli/fromjson.c
+// fuzz-links: cli/dump.c cli/json.c cli/tojson.c cli/limit.c cli/text.c cli/float.c
+// fuzz-links: cli/input.c cli/stats.c cli/convert.c cli/fromjson.c
 #include "cli.h"
 
 #include <stdint.h>
@@ -63,12 +63,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (cli_dump_text(sink, &t, &o) != EXIT_OK || cli_dump_json(sink, &t, &o) != EXIT_OK) {
 			abort();
 		}
-		/* a value too deep or too large once back-references are expanded is refused */
-		rc = cli_to_json(sink, &t, 3);
+		/* a value too deep or too large once back-references are expanded is refused, and so
+		 * is JSON text past --max-output (here 4096 bytes) */
+		rc = cli_to_json(sink, &t, 3, 0);
 		if (rc != EXIT_OK && rc != EXIT_INVALID) {
 			abort();
 		}
-		rc = cli_to_json(sink, &t, 64);
+		rc = cli_to_json(sink, &t, 64, 4096);
 		if (rc != EXIT_OK && rc != EXIT_INVALID) {
 			abort();
 		}
