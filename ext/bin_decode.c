@@ -1186,7 +1186,8 @@ static void build_tables(decoder *d)
 	for (i = 0; i < d->ndeclared; i++) {
 		zend_object *obj = d->declared[i];
 		if (!obj->properties) {
-			rebuild_object_properties(obj);
+			/* builds the table from the slots (rebuild_object_properties(), renamed in 8.4) */
+			zend_std_get_properties(obj);
 		}
 	}
 }
