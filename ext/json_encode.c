@@ -1289,15 +1289,16 @@ PHP_FUNCTION(jsond_encode_to_stream)
 		                 e.written);
 		RETURN_FALSE;
 	}
-	if (EG(exception)) {
-		RETURN_THROWS();
-	}
+	/* as in jsond_encode(), a JsonException goes on top of one thrown by jsonSerialize() */
 	if (e.error_code != PHP_JSON_ERROR_NONE && !(e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		if (e.options & PHP_JSON_THROW_ON_ERROR) {
 			zser_json_throw(e.error_code);
 			RETURN_THROWS();
 		}
 		RETURN_FALSE;
+	}
+	if (EG(exception)) {
+		RETURN_THROWS();
 	}
 	RETURN_LONG((zend_long)e.written);
 }
