@@ -128,7 +128,8 @@ typedef struct {
 /* Called only where no earlier byte of the buffer will be read or rewritten again: before
  * an element's separator. A string that fails UTF-8 rolls back to its own opening quote,
  * and a failed key drops its own "null", so nothing behind an element start ever moves;
- * the buffer then holds at most STREAM_FLUSH_AT plus one element's scalar text. */
+ * the buffer then holds at most STREAM_FLUSH_AT plus what one element writes before the
+ * next check (its key, one scalar, or brackets and indents). */
 static zend_never_inline bool sink_flush(encoder *e)
 {
 	ssize_t n;
