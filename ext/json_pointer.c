@@ -39,6 +39,7 @@ static void report(int err, zend_long options)
 		zser_json_throw(err);
 	} else {
 		ZSER_G(json_error_code) = err;
+		ZSER_G(json_error_offset) = -1;
 	}
 }
 
@@ -242,6 +243,7 @@ static bool start(const zend_string *json, const zend_string *ptr, zend_long dep
 {
 	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
 		ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
+		ZSER_G(json_error_offset) = -1;
 	}
 	if (!pointer_valid(ptr)) {
 		zend_argument_value_error(2, "must be a valid JSON Pointer (\"\" or starting with "
