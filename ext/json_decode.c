@@ -816,7 +816,7 @@ static int token_error(parser *P, const unsigned char *p)
 }
 
 /* Returns err, having recorded at as where it is. */
-static zend_never_inline int fail(parser *P, const unsigned char *at, int err)
+static zend_never_inline ZEND_COLD int fail(parser *P, const unsigned char *at, int err)
 {
 	P->err_at = at;
 	return err;
