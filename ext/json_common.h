@@ -35,10 +35,12 @@ void zser_json_fail_at(int code, const zend_string *s, size_t offset, zend_long 
  * JSON_OBJECT_AS_ARRAY or not): 0 with *result set, or ext/json's error code with *result
  * NULL. Sets no last-error state and throws nothing. */
 int zser_json_decode(zval *result, zend_string *s, int options, int depth);
+/* zser_json_decode(), and on error *where is the byte offset of the error in s. */
+int zser_json_decode_at(zval *result, zend_string *s, int options, int depth, size_t *where);
 /* The error code zser_json_decode() would give for s, found without building any value
  * (0: it would decode). Unlike jsond_validate() it refuses, in object mode, a member name
- * starting with "\0" as the build does. */
-int zser_json_check(const zend_string *s, int options, int depth);
+ * starting with "\0" as the build does. On error *where is its byte offset in s. */
+int zser_json_check(const zend_string *s, int options, int depth, size_t *where);
 /* Encodes value as jsond_encode(value, options, depth) does: returns ext/json's error code
  * (0 on success) and sets *out to the text (owned by the caller), or to NULL when there is
  * none (an error without JSON_PARTIAL_OUTPUT_ON_ERROR). Sets no last-error state. */

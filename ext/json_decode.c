@@ -1147,13 +1147,21 @@ int zser_json_decode(zval *result, zend_string *s, int options, int depth)
 	return decode(result, s, options, depth, &where);
 }
 
-int zser_json_check(const zend_string *s, int options, int depth)
+int zser_json_decode_at(zval *result, zend_string *s, int options, int depth, size_t *where)
+{
+	return decode(result, s, options, depth, where);
+}
+
+int zser_json_check(const zend_string *s, int options, int depth, size_t *where)
 {
 	parser P;
 	int err;
 	parser_init(&P, s, options, depth, false);
 	P.check_names = (options & OPT_ASSOC) == 0;
 	err = parse_validate(&P, (const unsigned char *)ZSTR_VAL(s));
+	if (err) {
+		*where = (size_t)(P.err_at - (const unsigned char *)ZSTR_VAL(s));
+	}
 	parser_free(&P);
 	return err;
 }
