@@ -14,7 +14,10 @@
 //    prefix's own error at its end;
 //  - the byte at the offset is one that error can start at (a bracket for a depth error, a
 //    closing bracket for a mismatch, a quote or the offending byte for string errors).
-// Replay a failure with ZSER_SEED=<seed>.
+// ext/json's side goes through tests/inc/json_diff_ref.php, so that stage diff-override reruns
+// the suite with zser behind the json_* names. Replay a failure with ZSER_SEED=<seed>.
+
+require __DIR__ . '/../inc/json_diff_ref.php';
 
 $seed = getenv('ZSER_SEED');
 $seed = ($seed !== false && $seed !== '') ? (int)$seed : random_int(1, PHP_INT_MAX);
@@ -46,7 +49,9 @@ function gen_value(int $d)
 function gen_text(): string
 {
     $flags = pick([0, JSON_PRETTY_PRINT, JSON_UNESCAPED_UNICODE, JSON_PRETTY_PRINT | JSON_UNESCAPED_UNICODE]);
-    $s = json_encode(gen_value(0), $flags);
+    static $n = 0;
+    $v = gen_value(0);
+    $s = jdiff_reference('gen' . $n++, fn() => json_encode($v, $flags));
     if (mt_rand(0, 3) == 0) $s = str_replace("\n", "\r\n", $s);
     if (mt_rand(0, 3) == 0) $s = str_repeat(pick([" ", "\n", "\t", "\r\n"]), mt_rand(1, 3)) . $s;
     return $s;
@@ -85,12 +90,13 @@ while ($cases < $target) {
     $s = mutate(gen_text());
     $depth = mt_rand(0, 4) == 0 ? mt_rand(1, 4) : 512;
     $cases++;
-    $v = json_decode($s, true, $depth);
-    $code = json_last_error();
-    $msg = json_last_error_msg();
+    [$code, $msg] = jdiff_reference("case$cases", function () use ($s, $depth) {
+        json_decode($s, true, $depth);
+        return [json_last_error(), json_last_error_msg()];
+    });
 
-    $mine = jsond_decode($s, true, $depth);
-    if (jsond_last_error() !== $code || jsond_last_error_msg() !== $msg) {
+    jdiff_zser('jsond_decode')($s, true, $depth);
+    if (jdiff_zser('jsond_last_error')() !== $code || jdiff_zser('jsond_last_error_msg')() !== $msg) {
         fail('code or plain message differs from json_decode', $s, $depth, [$code, $msg, jsond_last_error(), jsond_last_error_msg()]);
     }
     $loc = jsond_last_error_location();
@@ -126,8 +132,10 @@ while ($cases < $target) {
     }
 
     // the prefix before the offset is sound
-    json_decode($pre, true, $depth);
-    $pcode = json_last_error();
+    $pcode = jdiff_reference("prefix$cases", function () use ($pre, $depth) {
+        json_decode($pre, true, $depth);
+        return json_last_error();
+    });
     if ($pcode !== JSON_ERROR_NONE && $pcode !== JSON_ERROR_SYNTAX) {
         fail('ext/json finds another error before the offset', $s, $depth, [$loc, $pcode]);
     }
