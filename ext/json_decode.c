@@ -815,7 +815,8 @@ static int token_error(parser *P, const unsigned char *p)
 	return utf8_len(p) ? PHP_JSON_ERROR_SYNTAX : PHP_JSON_ERROR_UTF8;
 }
 
-/* Returns err, having recorded at as where it is. */
+/* Records at as where err is. Cold: the parse's error exits then stay out of its hot code
+ * (docs/COMPAT.md, "Where a decode error is"). */
 static zend_never_inline ZEND_COLD int fail(parser *P, const unsigned char *at, int err)
 {
 	P->err_at = at;
