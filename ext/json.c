@@ -70,8 +70,72 @@ PHP_FUNCTION(jsond_last_error)
 	RETURN_LONG(ZSER_G(json_error_code));
 }
 
+/* Line and column of the byte at offset: lines end at LF only (a CR is an ordinary column,
+ * so CRLF counts once), columns count UTF-8 characters (bytes that do not continue one),
+ * both from 1. Counted only once an error is found: the successful parse pays nothing. */
+static void locate(const zend_string *s, size_t offset, zend_long *line, zend_long *column)
+{
+	const unsigned char *b = (const unsigned char *)ZSTR_VAL(s);
+	const unsigned char *bol = b, *p;
+	zend_long n = 1, c = 1;
+	for (p = b; p < b + offset; p++) {
+		if (*p == '\n') {
+			n++;
+			bol = p + 1;
+		}
+	}
+	for (p = bol; p < b + offset; p++) {
+		c += (*p & 0xC0) != 0x80;
+	}
+	*line = n;
+	*column = c;
+}
+
+void zser_json_fail_at(int code, const zend_string *s, size_t offset, zend_long options)
+{
+	zend_long line, column;
+	locate(s, offset, &line, &column);
+	if (options & PHP_JSON_THROW_ON_ERROR) {
+		if (options & ZSER_JSON_ERROR_LOCATION) {
+			zend_throw_exception_ex(zser_json_exception_ce, code,
+			                        "%s near location " ZEND_LONG_FMT ":" ZEND_LONG_FMT,
+			                        zser_json_error_msg(code), line, column);
+		} else {
+			zser_json_throw(code);
+		}
+		return;
+	}
+	ZSER_G(json_error_code) = code;
+	ZSER_G(json_error_offset) = (zend_long)offset;
+	ZSER_G(json_error_line) = line;
+	ZSER_G(json_error_column) = column;
+	ZSER_G(json_error_loc_msg) = (options & ZSER_JSON_ERROR_LOCATION) != 0;
+}
+
+static bool has_location(void)
+{
+	return ZSER_G(json_error_code) != PHP_JSON_ERROR_NONE && ZSER_G(json_error_offset) >= 0;
+}
+
 PHP_FUNCTION(jsond_last_error_msg)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
+	if (has_location() && ZSER_G(json_error_loc_msg)) {
+		RETURN_STR(zend_strpprintf(0, "%s near location " ZEND_LONG_FMT ":" ZEND_LONG_FMT,
+		                           zser_json_error_msg(ZSER_G(json_error_code)),
+		                           ZSER_G(json_error_line), ZSER_G(json_error_column)));
+	}
 	RETURN_STRING(zser_json_error_msg(ZSER_G(json_error_code)));
+}
+
+PHP_FUNCTION(jsond_last_error_location)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!has_location()) {
+		RETURN_NULL();
+	}
+	array_init_size(return_value, 3);
+	add_assoc_long(return_value, "line", ZSER_G(json_error_line));
+	add_assoc_long(return_value, "column", ZSER_G(json_error_column));
+	add_assoc_long(return_value, "offset", ZSER_G(json_error_offset));
 }

@@ -17,20 +17,30 @@ extern zend_class_entry *zser_json_exception_ce;
 /* jsond_decode_lines(): flag that skips lines that do not decode instead of throwing */
 #define ZSER_JSON_LINES_SKIP_INVALID          (1 << 30)
 
+/* jsond_decode() and jsond_validate(): flag that adds " near location L:C" to the error
+ * message (jsond_last_error_msg(), JsonException), in the words of ext/json's development
+ * branch. */
+#define ZSER_JSON_ERROR_LOCATION (1 << 29)
+
 /* The text json_last_error_msg() gives for `code` on this PHP. */
 const char *zser_json_error_msg(int code);
 /* Throws JsonException(msg, code), as ext/json does under JSON_THROW_ON_ERROR. */
 void zser_json_throw(int code);
 void zser_json_minit(void);
+/* Records the error code of a failing jsond_decode()/jsond_validate() of s and where in s it
+ * is (byte offset), or throws it under JSON_THROW_ON_ERROR, as options ask. */
+void zser_json_fail_at(int code, const zend_string *s, size_t offset, zend_long options);
 
 /* Decodes s as jsond_decode(s, null, depth, options) does (options already carry
  * JSON_OBJECT_AS_ARRAY or not): 0 with *result set, or ext/json's error code with *result
  * NULL. Sets no last-error state and throws nothing. */
 int zser_json_decode(zval *result, zend_string *s, int options, int depth);
+/* zser_json_decode(), and on error *where is the byte offset of the error in s. */
+int zser_json_decode_at(zval *result, zend_string *s, int options, int depth, size_t *where);
 /* The error code zser_json_decode() would give for s, found without building any value
  * (0: it would decode). Unlike jsond_validate() it refuses, in object mode, a member name
- * starting with "\0" as the build does. */
-int zser_json_check(const zend_string *s, int options, int depth);
+ * starting with "\0" as the build does. On error *where is its byte offset in s. */
+int zser_json_check(const zend_string *s, int options, int depth, size_t *where);
 /* Encodes value as jsond_encode(value, options, depth) does: returns ext/json's error code
  * (0 on success) and sets *out to the text (owned by the caller), or to NULL when there is
  * none (an error without JSON_PARTIAL_OUTPUT_ON_ERROR). Sets no last-error state. */

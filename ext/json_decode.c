@@ -71,6 +71,7 @@ typedef struct {
 	size_t ktop, kcap;
 	frame *frames;
 	size_t ftop, fcap;
+	const unsigned char *err_at; /* start of the token ext/json's parser fails at */
 	char *scratch;
 	size_t scap;
 	/* Which key_cache slots hold a key: only these are read, and released at the end, so
@@ -797,6 +798,7 @@ static int token_error(parser *P, const unsigned char *p)
 {
 	unsigned char c = *p;
 	const unsigned char *e;
+	P->err_at = p;
 	if (c == '"') {
 		int err = scan_string(P, p + 1, &e, NULL);
 		return err ? err : PHP_JSON_ERROR_SYNTAX;
@@ -811,6 +813,14 @@ static int token_error(parser *P, const unsigned char *p)
 		return PHP_JSON_ERROR_SYNTAX;
 	}
 	return utf8_len(p) ? PHP_JSON_ERROR_SYNTAX : PHP_JSON_ERROR_UTF8;
+}
+
+/* Records at as where err is. Cold: the parse's error exits then stay out of its hot code
+ * (docs/COMPAT.md, "Where a decode error is"). */
+static zend_never_inline ZEND_COLD int fail(parser *P, const unsigned char *at, int err)
+{
+	P->err_at = at;
+	return err;
 }
 
 /* Parses the whole input. bs and frame.bstack track the size ext/json's parser stack would
@@ -828,7 +838,7 @@ value:
 	switch (*p) {
 	case '"':
 		if ((err = scan_string(P, p + 1, &p, build ? &sv : NULL)) != 0) {
-			return err;
+			return fail(P, p, err);
 		}
 		if (build) {
 			str_zval(push_val(P), &sv);
@@ -849,15 +859,15 @@ value:
 			zval *z = push_val(P);
 			if (scan_number(P, p, &p, z) == NUM_NONE) {
 				P->vtop--;
-				return PHP_JSON_ERROR_SYNTAX;
+				return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 			}
 		} else if (scan_number(P, p, &p, NULL) == NUM_NONE) {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		break;
 	case 't':
 		if (p[1] != 'r' || p[2] != 'u' || p[3] != 'e') {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		p += 4;
 		if (build) {
@@ -866,7 +876,7 @@ value:
 		break;
 	case 'f':
 		if (p[1] != 'a' || p[2] != 'l' || p[3] != 's' || p[4] != 'e') {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		p += 5;
 		if (build) {
@@ -875,7 +885,7 @@ value:
 		break;
 	case 'n':
 		if (p[1] != 'u' || p[2] != 'l' || p[3] != 'l') {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		p += 4;
 		if (build) {
@@ -886,13 +896,13 @@ value:
 	case '{': {
 		bool is_object = *p == '{';
 		if (json_stack_full(bs + JSON_STACK_OPEN)) {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		if (UNEXPECTED(P->ftop + 1 >= (size_t)P->max_depth)) {
-			return PHP_JSON_ERROR_DEPTH;
+			return fail(P, p, PHP_JSON_ERROR_DEPTH);
 		}
 		if (json_stack_full(bs + JSON_STACK_CHECKED)) {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		if (UNEXPECTED(P->ftop == P->fcap)) {
 			grow_frames(P);
@@ -906,10 +916,10 @@ value:
 		if (*p == ']' || *p == '}') {
 			/* empty elements/members, then the closing bracket */
 			if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-				return PHP_JSON_ERROR_SYNTAX;
+				return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 			}
 			if ((*p == '}') != is_object) {
-				return PHP_JSON_ERROR_STATE_MISMATCH;
+				return fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
 			}
 			p++;
 			P->ftop--;
@@ -935,7 +945,7 @@ value:
 	}
 	/* a scalar token was shifted */
 	if (json_stack_full(bs + 1)) {
-		return PHP_JSON_ERROR_SYNTAX;
+		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 
 after_value:
@@ -955,16 +965,16 @@ after_value:
 			f->obj = Z_OBJ(tmp);
 		}
 		if (ZSTR_LEN(k) > 0 && ZSTR_VAL(k)[0] == '\0') {
-			return PHP_JSON_ERROR_INVALID_PROPERTY_NAME;
+			return fail(P, p, PHP_JSON_ERROR_INVALID_PROPERTY_NAME);
 		}
 	}
 	if (!build && f->is_object && P->check_names && f->bad_name) {
-		return PHP_JSON_ERROR_INVALID_PROPERTY_NAME;
+		return fail(P, p, PHP_JSON_ERROR_INVALID_PROPERTY_NAME);
 	}
 	p = skip_ws(p, P->end);
 	if (*p == ',') {
 		if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		p = skip_ws(p + 1, P->end);
 		if (f->is_object) {
@@ -976,10 +986,10 @@ after_value:
 	}
 	if (*p == ']' || *p == '}') {
 		if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		if ((*p == '}') != f->is_object) {
-			return PHP_JSON_ERROR_STATE_MISMATCH;
+			return fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
 		}
 		p++;
 		if (build) {
@@ -998,7 +1008,7 @@ key:
 	/* p is at the token after '{' or ','; bs is the stack size once the key is shifted */
 	if (*p == '"') {
 		if ((err = scan_string(P, p + 1, &p, (build || P->check_names) ? &sv : NULL)) != 0) {
-			return err;
+			return fail(P, p, err);
 		}
 		if (build) {
 			if (UNEXPECTED(P->ktop == P->kcap)) {
@@ -1013,7 +1023,7 @@ key:
 		const unsigned char *start = p;
 		nk = scan_number(P, p, &p, NULL);
 		if (nk != NUM_BIGSTR) {
-			return PHP_JSON_ERROR_SYNTAX;
+			return fail(P, start, PHP_JSON_ERROR_SYNTAX);
 		}
 		if (build) {
 			if (UNEXPECTED(P->ktop == P->kcap)) {
@@ -1027,14 +1037,14 @@ key:
 		return token_error(P, p);
 	}
 	if (json_stack_full(bs)) {
-		return PHP_JSON_ERROR_SYNTAX;
+		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 	p = skip_ws(p, P->end);
 	if (*p != ':') {
 		return token_error(P, p);
 	}
 	if (json_stack_full(bs + 1)) {
-		return PHP_JSON_ERROR_SYNTAX;
+		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 	p++;
 	bs++;
@@ -1115,7 +1125,7 @@ static void parser_free(parser *P)
 }
 
 /* Decodes s into return_value (NULL on failure) and returns 0 or ext/json's error code. */
-static int decode(zval *return_value, zend_string *s, int options, int depth)
+static int decode(zval *return_value, zend_string *s, int options, int depth, size_t *where)
 {
 	parser P;
 	int err;
@@ -1126,6 +1136,7 @@ static int decode(zval *return_value, zend_string *s, int options, int depth)
 		P.vtop = 0;
 	} else {
 		ZVAL_NULL(return_value);
+		*where = (size_t)(P.err_at - (const unsigned char *)ZSTR_VAL(s));
 	}
 	parser_free(&P);
 	return err;
@@ -1133,16 +1144,25 @@ static int decode(zval *return_value, zend_string *s, int options, int depth)
 
 int zser_json_decode(zval *result, zend_string *s, int options, int depth)
 {
-	return decode(result, s, options, depth);
+	size_t where;
+	return decode(result, s, options, depth, &where);
 }
 
-int zser_json_check(const zend_string *s, int options, int depth)
+int zser_json_decode_at(zval *result, zend_string *s, int options, int depth, size_t *where)
+{
+	return decode(result, s, options, depth, where);
+}
+
+int zser_json_check(const zend_string *s, int options, int depth, size_t *where)
 {
 	parser P;
 	int err;
 	parser_init(&P, s, options, depth, false);
 	P.check_names = (options & OPT_ASSOC) == 0;
 	err = parse_validate(&P, (const unsigned char *)ZSTR_VAL(s));
+	if (err) {
+		*where = (size_t)(P.err_at - (const unsigned char *)ZSTR_VAL(s));
+	}
 	parser_free(&P);
 	return err;
 }
@@ -1153,6 +1173,7 @@ PHP_FUNCTION(jsond_decode)
 	bool assoc = 0, assoc_null = 1;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
+	size_t where;
 	int err;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
@@ -1167,13 +1188,10 @@ PHP_FUNCTION(jsond_decode)
 	 * json_decode()'s: reset, empty input, depth range, then the parse. */
 	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
 		ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
+		ZSER_G(json_error_offset) = -1;
 	}
 	if (ZSTR_LEN(str) == 0) {
-		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
-			ZSER_G(json_error_code) = PHP_JSON_ERROR_SYNTAX;
-		} else {
-			zser_json_throw(PHP_JSON_ERROR_SYNTAX);
-		}
+		zser_json_fail_at(PHP_JSON_ERROR_SYNTAX, str, 0, options);
 		RETURN_NULL();
 	}
 	if (depth <= 0) {
@@ -1191,13 +1209,9 @@ PHP_FUNCTION(jsond_decode)
 			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
 		}
 	}
-	err = decode(return_value, str, (int)options, (int)depth);
+	err = decode(return_value, str, (int)options, (int)depth, &where);
 	if (err) {
-		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
-			ZSER_G(json_error_code) = err;
-		} else {
-			zser_json_throw(err);
-		}
+		zser_json_fail_at(err, str, where, options);
 	}
 }
 
@@ -1217,16 +1231,18 @@ PHP_FUNCTION(jsond_validate)
 	ZEND_PARSE_PARAMETERS_END();
 
 	/* PHP 8.3 json_validate()'s order: flags, empty input, reset, depth range. */
-	if (options != 0 && options != PHP_JSON_INVALID_UTF8_IGNORE) {
+	if ((options & ~ZSER_JSON_ERROR_LOCATION) != 0 &&
+	    (options & ~ZSER_JSON_ERROR_LOCATION) != PHP_JSON_INVALID_UTF8_IGNORE) {
 		zend_argument_value_error(3, "must be a valid flag (allowed flags: "
 		                             "JSON_INVALID_UTF8_IGNORE)");
 		RETURN_THROWS();
 	}
 	if (ZSTR_LEN(str) == 0) {
-		ZSER_G(json_error_code) = PHP_JSON_ERROR_SYNTAX;
+		zser_json_fail_at(PHP_JSON_ERROR_SYNTAX, str, 0, options);
 		RETURN_FALSE;
 	}
 	ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
+	ZSER_G(json_error_offset) = -1;
 	if (depth <= 0) {
 		zend_argument_value_error(2, "must be greater than 0");
 		RETURN_THROWS();
@@ -1239,7 +1255,8 @@ PHP_FUNCTION(jsond_validate)
 	err = parse_validate(&P, (const unsigned char *)ZSTR_VAL(str));
 	parser_free(&P);
 	if (err) {
-		ZSER_G(json_error_code) = err;
+		zser_json_fail_at(err, str, (size_t)(P.err_at - (const unsigned char *)ZSTR_VAL(str)),
+		                  options);
 		RETURN_FALSE;
 	}
 	RETURN_TRUE;

@@ -1218,6 +1218,7 @@ PHP_FUNCTION(jsond_encode)
 
 	if (!(e.options & PHP_JSON_THROW_ON_ERROR) || (e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		ZSER_G(json_error_code) = e.error_code;
+		ZSER_G(json_error_offset) = -1;
 		if (e.error_code != PHP_JSON_ERROR_NONE &&
 		    !(e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 			if (e.out.s) {

@@ -127,6 +127,7 @@ static void fetch(lines_obj *o)
 		ZVAL_UNDEF(&o->current);
 		if (o->options & ZSER_JSON_LINES_SKIP_INVALID) {
 			ZSER_G(json_error_code) = err;
+			ZSER_G(json_error_offset) = -1;
 			continue;
 		}
 		/* as a Generator that threw: the iteration is over */
@@ -237,6 +238,7 @@ PHP_FUNCTION(jsond_decode_lines)
 	php_stream_from_zval(stream, zstream);
 	(void)stream;
 	ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
+	ZSER_G(json_error_offset) = -1;
 	if (depth <= 0) {
 		zend_argument_value_error(3, "must be greater than 0");
 		RETURN_THROWS();
@@ -287,6 +289,7 @@ static zend_result write_line(line_writer *w, zval *value)
 	if (err) {
 		if (!(w->options & PHP_JSON_THROW_ON_ERROR) || partial) {
 			ZSER_G(json_error_code) = err;
+			ZSER_G(json_error_offset) = -1;
 		} else {
 			zser_json_throw(err);
 		}
@@ -365,6 +368,7 @@ PHP_FUNCTION(jsond_encode_lines)
 	}
 	if (!(options & PHP_JSON_THROW_ON_ERROR) || (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
+		ZSER_G(json_error_offset) = -1;
 	}
 	w.options = options;
 	/* json_encode() truncates the depth to int and checks nothing more */

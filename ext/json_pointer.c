@@ -39,6 +39,7 @@ static void report(int err, zend_long options)
 		zser_json_throw(err);
 	} else {
 		ZSER_G(json_error_code) = err;
+		ZSER_G(json_error_offset) = -1;
 	}
 }
 
@@ -242,6 +243,7 @@ static bool start(const zend_string *json, const zend_string *ptr, zend_long dep
 {
 	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
 		ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
+		ZSER_G(json_error_offset) = -1;
 	}
 	if (!pointer_valid(ptr)) {
 		zend_argument_value_error(2, "must be a valid JSON Pointer (\"\" or starting with "
@@ -249,7 +251,7 @@ static bool start(const zend_string *json, const zend_string *ptr, zend_long dep
 		return false;
 	}
 	if (ZSTR_LEN(json) == 0) {
-		report(PHP_JSON_ERROR_SYNTAX, options);
+		zser_json_fail_at(PHP_JSON_ERROR_SYNTAX, json, 0, options);
 		return false;
 	}
 	if (depth <= 0) {
@@ -268,14 +270,14 @@ static bool start(const zend_string *json, const zend_string *ptr, zend_long dep
 static int locate(zend_string *json, zend_string *ptr, zend_long depth, zend_long options,
                   target *t, bool quiet_missing)
 {
-	int err = zser_json_check(json, (int)options, (int)depth);
-	if (err == 0) {
-		err = walk(json, ptr, (int)options, t);
-		if (err && quiet_missing) {
-			return err;
-		}
-	}
+	size_t where;
+	int err = zser_json_check(json, (int)options, (int)depth, &where);
 	if (err) {
+		zser_json_fail_at(err, json, where, options);
+		return err;
+	}
+	err = walk(json, ptr, (int)options, t);
+	if (err && !quiet_missing) {
 		report(err, options);
 	}
 	return err;
@@ -315,9 +317,10 @@ PHP_FUNCTION(jsond_pointer_get)
 	}
 	if (ZSTR_LEN(ptr) == 0) {
 		/* the whole document: one decoding pass, which validates as it builds */
-		err = zser_json_decode(return_value, json, (int)options, (int)depth);
+		size_t where;
+		err = zser_json_decode_at(return_value, json, (int)options, (int)depth, &where);
 		if (err) {
-			report(err, options);
+			zser_json_fail_at(err, json, where, options);
 		}
 		return;
 	}

@@ -191,6 +191,11 @@ const JSOND_ERROR_POINTER_NOT_CONTAINER = UNKNOWN;
  * @cvalue ZSER_JSON_LINES_SKIP_INVALID
  */
 const JSOND_LINES_SKIP_INVALID = UNKNOWN;
+/**
+ * @var int
+ * @cvalue ZSER_JSON_ERROR_LOCATION
+ */
+const JSOND_ERROR_LOCATION = UNKNOWN;
 
 function jsond_encode(mixed $value, int $flags = 0, int $depth = 512): string|false {}
 
@@ -202,6 +207,12 @@ function jsond_last_error(): int {}
 
 /** @refcount 1 */
 function jsond_last_error_msg(): string {}
+
+/**
+ * @return array{line: int, column: int, offset: int}|null
+ * @refcount 1
+ */
+function jsond_last_error_location(): ?array {}
 
 function jsond_pointer_get(string $json, string $pointer, ?bool $associative = null, int $depth = 512, int $flags = 0): mixed {}
 

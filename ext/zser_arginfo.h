@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8d15969424fe85d64c9723be732eb444f38da14f */
+ * Stub hash: 2d055e633fa1812a58563aca21db732b215e04cd */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -24,6 +24,9 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_jsond_last_error, 0, 0, IS_LONG,
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_jsond_last_error_msg, 0, 0, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_jsond_last_error_location, 0, 0, IS_ARRAY, 1)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_jsond_pointer_get, 0, 2, IS_MIXED, 0)
@@ -103,6 +106,7 @@ ZEND_FUNCTION(jsond_decode);
 ZEND_FUNCTION(jsond_validate);
 ZEND_FUNCTION(jsond_last_error);
 ZEND_FUNCTION(jsond_last_error_msg);
+ZEND_FUNCTION(jsond_last_error_location);
 ZEND_FUNCTION(jsond_pointer_get);
 ZEND_FUNCTION(jsond_pointer_exists);
 ZEND_FUNCTION(jsond_pointer_count);
@@ -125,6 +129,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(jsond_validate, arginfo_jsond_validate)
 	ZEND_FE(jsond_last_error, arginfo_jsond_last_error)
 	ZEND_FE(jsond_last_error_msg, arginfo_jsond_last_error_msg)
+	ZEND_FE(jsond_last_error_location, arginfo_jsond_last_error_location)
 	ZEND_FE(jsond_pointer_get, arginfo_jsond_pointer_get)
 	ZEND_FE(jsond_pointer_exists, arginfo_jsond_pointer_exists)
 	ZEND_FE(jsond_pointer_count, arginfo_jsond_pointer_count)
@@ -192,6 +197,7 @@ static void register_zser_symbols(int module_number)
 	REGISTER_LONG_CONSTANT("JSOND_ERROR_POINTER_NOT_FOUND", ZSER_JSON_ERROR_POINTER_NOT_FOUND, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("JSOND_ERROR_POINTER_NOT_CONTAINER", ZSER_JSON_ERROR_POINTER_NOT_CONTAINER, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("JSOND_LINES_SKIP_INVALID", ZSER_JSON_LINES_SKIP_INVALID, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("JSOND_ERROR_LOCATION", ZSER_JSON_ERROR_LOCATION, CONST_PERSISTENT);
 }
 
 static zend_class_entry *register_class_JsondSerializable(void)

@@ -14,6 +14,11 @@
 ZEND_BEGIN_MODULE_GLOBALS(zser)
 /* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
 int json_error_code;
+/* jsond_last_error_location(): where the error in json_error_code is, counted when it
+ * happens (json_error_offset < 0: it has none); json_error_loc_msg: the failing call passed
+ * JSOND_ERROR_LOCATION, so jsond_last_error_msg() names the place. */
+zend_long json_error_offset, json_error_line, json_error_column;
+bool json_error_loc_msg;
 /* zser_unserialize(): short key strings met earlier in this request (bin_decode_cache.c), each
  * holding one reference; released in RSHUTDOWN. keycache_on is false outside a request.
  * keycache_used: the decode generation that last used each entry; entries used at or after
