@@ -1,5 +1,7 @@
 <?php
 // zser — SPDX-License-Identifier: MIT
+// diff-override: not applicable (ext/json has no stream encoder for zser.json_override to
+// replace; jsond_encode() itself is compared with json_encode() under the override)
 //
 // Differential test of jsond_encode_to_stream(): seeded random values, many of them large
 // enough to cross the 64 KiB flush point many times (small parts repeated), with errors
