@@ -90,8 +90,32 @@ $blobs = [
     'root reference' => '5a8194d147467a4368696c640544002a006541674a00467a4368696c64006341614a00467a506c61696e0063d002c713c36a2bd700d446467a4e6573749f015a8193934f767778797a6162636465666768696ad700d147467a506c61696e0244002a00624161d446467a4e6573746c5a8193d147467a4368696c640444002a006541674a00467a4368696c6400634161d002c7131a4178d7000093d446467a4e65737400c6ffffffffffffff7f4f767778797a6162636465666768696a035978797a6162636465666768696a6b6c6d6e6f70717273747576000000000000c2c603000000010000004778797a61626364c267d1600461626463a0c40201c6030000000100000067c267c60300000001000000d70767a0d445467a4f6c640148c6030000000100000067c267c2',
     'root reference, FzOld' => '5a8194d147467a4368696c640544002a006541674a00467a4368696c64006341614a00467a506c61696e0063d002c36bc36a2bd700d446467a4e6573746e5a819393c4ffff91944f767778797a6162636465666768696ad701cd046a6b6c6d6e6f707172737475767778797a6162636465666768696a6b6c6d6e6f7071727360d445467a4f6c6400d147467a506c61696e04416144002a00624a00467a506c61696e0063416490d700c2c2c2c2c6030000000100000040c24778797a61626364c201d466355a81d147467a4368696c640244002a00654161d002c7131a4163d700d60091944f767778797a6162636465666768696ad701000000',
 ];
+function thrown(callable $f): string
+{
+    try {
+        $f();
+        return 'nothing';
+    } catch (Throwable $e) {
+        return get_class($e) . ': ' . $e->getMessage();
+    }
+}
 foreach ($blobs as $name => $hex) {
     $v = zser_unserialize(hex2bin($hex), ['throw_on_error' => true]);
+    if (PHP_VERSION_ID >= 80400) {
+        // 8.4's serialize() no longer cuts an array met below itself: these graphs have no end
+        // there, and serialize() stops at its stack limit where zser_serialize() stops at its
+        // depth bound (the running PHP's semantics, not the tables'), so the line
+        // says the same as on 8.2 only when both stop so
+        $php = thrown(fn () => php_mode(fn () => serialize($v)));
+        $zser = thrown(fn () => zser_serialize($v));
+        if ($php !== 'nothing' || $zser !== 'nothing') {
+            $ok = str_starts_with($php, 'Error: Maximum call stack size')
+                && $zser === 'ZserException: Maximum nesting depth of 200000 exceeded' ? 'same' : "DIFFERENT ($php / $zser)";
+            printf("%s: value and its copy under serialize(): %s; with serialize() inside: %s; as PHP's round trip: %s\n",
+                $name, $ok, $ok, $ok);
+            continue;
+        }
+    }
     $copy = zser_unserialize(zser_serialize($v), ['throw_on_error' => true]);
     $want = php_mode(fn () => serialize(unserialize(serialize($v))));
     printf("%s: value and its copy under serialize(): %s; with serialize() inside: %s; as PHP's round trip: %s\n",
