@@ -73,19 +73,6 @@ static HashTable *lines_get_gc(zend_object *obj, zval **table, int *n)
 	return zend_std_get_properties(obj);
 }
 
-/* Bytes that may surround a value on a line: JSON whitespace (a line of nothing else is
- * skipped, as empty lines are). */
-static bool blank(const char *s, size_t len)
-{
-	size_t i;
-	for (i = 0; i < len; i++) {
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n') {
-			return false;
-		}
-	}
-	return true;
-}
-
 /* Reads lines until one decodes (current set), or the end (current UNDEF), or an error is
  * thrown: JsonException naming the line, unless JSOND_LINES_SKIP_INVALID skips the line and
  * leaves its error in jsond_last_error(). */
@@ -112,7 +99,8 @@ static void fetch(lines_obj *o)
 			return;
 		}
 		o->line++;
-		if (blank(buf, len)) {
+		/* a line of whitespace (and comments, when allowed) is skipped, as empty lines are */
+		if (zser_json_blank(buf, len, o->options)) {
 			efree(buf);
 			continue;
 		}

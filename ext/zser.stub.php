@@ -196,6 +196,16 @@ const JSOND_LINES_SKIP_INVALID = UNKNOWN;
  * @cvalue ZSER_JSON_ERROR_LOCATION
  */
 const JSOND_ERROR_LOCATION = UNKNOWN;
+/**
+ * @var int
+ * @cvalue ZSER_JSON_ALLOW_COMMENTS
+ */
+const JSOND_ALLOW_COMMENTS = UNKNOWN;
+/**
+ * @var int
+ * @cvalue ZSER_JSON_ALLOW_TRAILING_COMMAS
+ */
+const JSOND_ALLOW_TRAILING_COMMAS = UNKNOWN;
 
 function jsond_encode(mixed $value, int $flags = 0, int $depth = 512): string|false {}
 
