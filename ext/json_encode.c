@@ -129,12 +129,22 @@ typedef struct {
  * an element's separator. A string that fails UTF-8 rolls back to its own opening quote,
  * and a failed key drops its own "null", so nothing behind an element start ever moves;
  * the buffer then holds at most STREAM_FLUSH_AT plus what one element writes before the
- * next check (its key, one scalar, or brackets and indents). */
+ * next check (its key, one scalar, or brackets and indents).
+ * Without partial output the first error dooms the whole text, yet the walk goes on past
+ * a bad key or INF/NAN as ext/json's does (later jsonSerialize() calls, a later error
+ * code), and what it writes from there is no text PHP ever returns: a bad key leaves
+ * nothing where the partial text has "". So once such an error is recorded the buffer is
+ * only emptied: the stream keeps what was handed over before it, a prefix of the partial
+ * text, and memory stays bounded while the walk ends. */
 static zend_never_inline bool sink_flush(encoder *e)
 {
 	ssize_t n;
 	if (e->sink_failed) {
 		return false;
+	}
+	if (e->error_code != PHP_JSON_ERROR_NONE && !(e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		e->out.len = 0;
+		return true;
 	}
 	if (e->out.len == 0) {
 		return true;
