@@ -117,9 +117,9 @@ typedef struct {
 #if PHP_VERSION_ID >= 80400
 	HashTable *hooked; /* values read through get hooks, released when the encoding ends */
 #endif
-	php_stream *sink; /* jsond_encode_to_stream(): where full buffers go, or NULL */
-	size_t written;   /* bytes handed to sink so far */
-	bool sink_failed; /* a write to sink fell short: the walk stops */
+	zend_resource *sink; /* jsond_encode_to_stream(): the stream full buffers go to, or NULL */
+	size_t written;      /* bytes handed to sink so far */
+	bool sink_failed;    /* a write to sink fell short, or it was closed: the walk stops */
 } encoder;
 
 /* jsond_encode_to_stream() hands the buffer to its stream once it holds this much. */
@@ -138,6 +138,7 @@ typedef struct {
  * text, and memory stays bounded while the walk ends. */
 static zend_never_inline bool sink_flush(encoder *e)
 {
+	php_stream *stream;
 	ssize_t n;
 	if (e->sink_failed) {
 		return false;
@@ -149,7 +150,16 @@ static zend_never_inline bool sink_flush(encoder *e)
 	if (e->out.len == 0) {
 		return true;
 	}
-	n = php_stream_write(e->sink, ZSTR_VAL(e->out.s), e->out.len);
+	/* Fetched again each time: user code the walk runs (jsonSerialize(), a get hook, the
+	 * stream's own wrapper) may have closed it since, which frees the php_stream; a closed
+	 * one throws the TypeError fwrite() would. */
+	stream = (php_stream *)zend_fetch_resource2(e->sink, "stream", php_file_le_stream(),
+	                                            php_file_le_pstream());
+	if (!stream) {
+		e->sink_failed = true;
+		return false;
+	}
+	n = php_stream_write(stream, ZSTR_VAL(e->out.s), e->out.len);
 	if (n < 0 || (size_t)n != e->out.len) {
 		if (n > 0) {
 			e->written += (size_t)n;
@@ -1261,7 +1271,6 @@ PHP_FUNCTION(jsond_encode_to_stream)
 	zval *value, *zstream;
 	zend_long options = 0;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	php_stream *stream;
 	encoder e;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
@@ -1272,7 +1281,9 @@ PHP_FUNCTION(jsond_encode_to_stream)
 		Z_PARAM_LONG(depth)
 	ZEND_PARSE_PARAMETERS_END();
 
-	php_stream_from_zval(stream, zstream);
+	if (!zend_fetch_resource2_ex(zstream, "stream", php_file_le_stream(), php_file_le_pstream())) {
+		RETURN_THROWS();
+	}
 	memset(&e, 0, sizeof(e));
 	e.options = (int)options;
 	e.max_depth = (int)depth;
@@ -1280,7 +1291,7 @@ PHP_FUNCTION(jsond_encode_to_stream)
 	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
 	e.word_scan = (e.esc_mask & ~3u) == 0;
 	e.slash8 = ONES8 * (unsigned char)((e.esc_mask & 2u) ? '/' : '"');
-	e.sink = stream;
+	e.sink = Z_RES_P(zstream);
 	encode(&e, value);
 	if (e.stack) {
 		efree(e.stack);
@@ -1296,6 +1307,9 @@ PHP_FUNCTION(jsond_encode_to_stream)
 		ZSER_G(json_error_code) = e.error_code;
 	}
 	if (e.sink_failed) {
+		if (EG(exception)) {
+			RETURN_THROWS();
+		}
 		php_error_docref(NULL, E_WARNING,
 		                 "Failed to write to the stream after %zu bytes of the JSON text",
 		                 e.written);

@@ -135,6 +135,27 @@ foreach ([0, 100000, 2000000, 10000000] as $room) {
         str_starts_with(json_encode($big, JSON_PRETTY_PRINT), Short::$got), strlen(Short::$got) === min($room, strlen(json_encode($big, JSON_PRETTY_PRINT))));
     fclose($f);
 }
+
+echo "-- a stream whose write throws: the exception alone, as fwrite() gives it\n";
+class Refusing {
+    public $context;
+    function stream_open($path, $mode, $options, &$opened) { return true; }
+    function stream_write(string $data): int { throw new RuntimeException('refused'); }
+}
+stream_wrapper_register('refusing', 'Refusing');
+$f = fopen('refusing://x', 'w');
+foreach (['small' => [1], 'big' => $big] as $name => $v) {
+    try {
+        var_dump(jsond_encode_to_stream($v, $f));
+    } catch (RuntimeException $e) {
+        echo "$name: ", $e->getMessage(), "\n";
+    }
+}
+try {
+    fwrite($f, 'x');
+} catch (RuntimeException $e) {
+    echo 'fwrite(): ', $e->getMessage(), "\n";
+}
 ?>
 --EXPECTF--
 scalar: 6 of 6
@@ -252,3 +273,7 @@ int(2900002)
 int(0)
 bool(true)
 bool(true)
+-- a stream whose write throws: the exception alone, as fwrite() gives it
+small: refused
+big: refused
+fwrite(): refused
