@@ -133,9 +133,11 @@ typedef struct {
  * Without partial output the first error dooms the whole text, yet the walk goes on past
  * a bad key or INF/NAN as ext/json's does (later jsonSerialize() calls, a later error
  * code), and what it writes from there is no text PHP ever returns: a bad key leaves
- * nothing where the partial text has "". So once such an error is recorded the buffer is
- * only emptied: the stream keeps what was handed over before it, a prefix of the partial
- * text, and memory stays bounded while the walk ends. */
+ * nothing where the partial text has "". An exception dooms it as well, and with partial
+ * output the walk goes on past it too, writing null for every later jsonSerialize() (none
+ * runs while it is pending). So once either has happened the buffer is only emptied: the
+ * stream keeps what was handed over before, a prefix of the partial text, and memory stays
+ * bounded while the walk ends. */
 static zend_never_inline bool sink_flush(encoder *e)
 {
 	php_stream *stream;
@@ -143,7 +145,8 @@ static zend_never_inline bool sink_flush(encoder *e)
 	if (e->sink_failed) {
 		return false;
 	}
-	if (e->error_code != PHP_JSON_ERROR_NONE && !(e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+	if (EG(exception) || (e->error_code != PHP_JSON_ERROR_NONE &&
+	                      !(e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR))) {
 		e->out.len = 0;
 		return true;
 	}

@@ -84,8 +84,10 @@ function big_value(bool $bad) {
     for ($i = 0, $m = rnd(0, 5); $i < $m; $i++) $a[rnd(0, $n - 1)] = value(3, false);
     if ($bad) {
         $at = pick([0, intdiv($n, 2), $n - 1]);
-        // a bad key: ext/json goes on past it without partial output, with a text of its own
-        $a[$at] = pick([[value(2, false), value(3, true)], NAN, "\xFF", [[[[[[1]]]]]], ["k\xFF" => value(1, false)]]);
+        // a bad key, or an exception under partial output: ext/json goes on past either with
+        // a text of its own (no key; null for every later jsonSerialize())
+        $a[$at] = pick([[value(2, false), value(3, true)], NAN, "\xFF", [[[[[[1]]]]]], ["k\xFF" => value(1, false)],
+            new StreamThrows]);
     }
     if (rnd(0, 3) === 0) {
         $a = ['rows' => $a, 'empty' => [], 'o' => new stdClass];
