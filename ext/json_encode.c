@@ -1308,6 +1308,7 @@ PHP_FUNCTION(jsond_encode_to_stream)
 	}
 	if (!(e.options & PHP_JSON_THROW_ON_ERROR) || (e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		ZSER_G(json_error_code) = e.error_code;
+		ZSER_G(json_error_offset) = -1; /* an encoding error has no location in a text */
 	}
 	if (e.sink_failed) {
 		if (EG(exception)) {
