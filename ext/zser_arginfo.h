@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 7abe120437d54e5f9710dafb7338614ddec82589 */
+ * Stub hash: 743df3c2ea4be559c1ba606f50184f2f47d33055 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -58,6 +58,13 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_jsond_decode_lines, 0, 1, JsondLi
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode_to_stream, 0, 2, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode_lines, 0, 2, MAY_BE_LONG|MAY_BE_FALSE)
 	ZEND_ARG_OBJ_TYPE_MASK(0, values, Traversable, MAY_BE_ARRAY, NULL)
 	ZEND_ARG_INFO(0, stream)
@@ -104,6 +111,7 @@ ZEND_FUNCTION(jsond_pointer_get);
 ZEND_FUNCTION(jsond_pointer_exists);
 ZEND_FUNCTION(jsond_pointer_count);
 ZEND_FUNCTION(jsond_decode_lines);
+ZEND_FUNCTION(jsond_encode_to_stream);
 ZEND_FUNCTION(jsond_encode_lines);
 ZEND_FUNCTION(zser_serialize);
 ZEND_FUNCTION(zser_unserialize);
@@ -126,6 +134,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(jsond_pointer_exists, arginfo_jsond_pointer_exists)
 	ZEND_FE(jsond_pointer_count, arginfo_jsond_pointer_count)
 	ZEND_FE(jsond_decode_lines, arginfo_jsond_decode_lines)
+	ZEND_FE(jsond_encode_to_stream, arginfo_jsond_encode_to_stream)
 	ZEND_FE(jsond_encode_lines, arginfo_jsond_encode_lines)
 	ZEND_FE(zser_serialize, arginfo_zser_serialize)
 	ZEND_FE(zser_unserialize, arginfo_zser_unserialize)
