@@ -252,7 +252,7 @@ PHP_FUNCTION(jsond_decode_lines)
 /* ==== jsond_encode_lines ==== */
 
 typedef struct {
-	php_stream *stream;
+	zend_resource *stream; /* fetched again for each line: see write_line() */
 	zend_long options;
 	int depth;
 	size_t written;
@@ -267,6 +267,7 @@ static zend_result write_line(line_writer *w, zval *value)
 	int err = zser_json_encode(&out, value, (int)w->options, w->depth);
 	bool partial = (w->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 	bool ok = false;
+	php_stream *stream;
 	ssize_t n;
 	if (EG(exception)) {
 		if (out) {
@@ -285,10 +286,19 @@ static zend_result write_line(line_writer *w, zval *value)
 			return FAILURE;
 		}
 	}
-	n = php_stream_write(w->stream, ZSTR_VAL(out), ZSTR_LEN(out));
+	/* jsonSerialize() or the iterator handing out the values may have closed the stream
+	 * since the last line, which frees the php_stream: a closed one throws the TypeError
+	 * fwrite() gives. */
+	stream = (php_stream *)zend_fetch_resource2(w->stream, "stream", php_file_le_stream(),
+	                                            php_file_le_pstream());
+	if (!stream) {
+		zend_string_release_ex(out, 0);
+		return FAILURE;
+	}
+	n = php_stream_write(stream, ZSTR_VAL(out), ZSTR_LEN(out));
 	if (n >= 0 && (size_t)n == ZSTR_LEN(out)) {
 		w->written += (size_t)n;
-		ok = php_stream_write(w->stream, "\n", 1) == 1;
+		ok = php_stream_write(stream, "\n", 1) == 1;
 		if (ok) {
 			w->written++;
 		}
@@ -348,7 +358,10 @@ PHP_FUNCTION(jsond_encode_lines)
 		Z_PARAM_LONG(depth)
 	ZEND_PARSE_PARAMETERS_END();
 
-	php_stream_from_zval(w.stream, zstream);
+	if (!zend_fetch_resource2_ex(zstream, "stream", php_file_le_stream(), php_file_le_pstream())) {
+		RETURN_THROWS();
+	}
+	w.stream = Z_RES_P(zstream);
 	if (options & PHP_JSON_PRETTY_PRINT) {
 		zend_argument_value_error(3, "must not contain JSON_PRETTY_PRINT (a line holds one "
 		                             "value)");
