@@ -5,7 +5,9 @@
  * jsond_encode() and json_encode() under a set of flags and serialize_precision values,
  * which must give the same bytes, errors and exceptions; where the flags keep the value,
  * decoding jsond's output again must give the first value back. The raw input is also
- * encoded as a PHP string, which exercises the encoder on invalid UTF-8.
+ * encoded as a PHP string, which exercises the encoder on invalid UTF-8. jsond_encode_to_stream()
+ * must write jsond_encode()'s bytes (after an error, a prefix of the partial text) and
+ * jsond_encode_lines() that text and a newline.
  */
 #include "fuzz_php.h"
 
@@ -31,7 +33,8 @@ static const zend_long encode_flags[] = {
         PHP_JSON_THROW_ON_ERROR | PHP_JSON_PRETTY_PRINT,
 };
 
-static const char *const needed[] = {"jsond_decode", "jsond_encode", NULL};
+static const char *const needed[] = {"jsond_decode", "jsond_encode", "jsond_encode_to_stream",
+                                     "jsond_encode_lines", NULL};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -78,6 +81,88 @@ static void expect_same_value(const char *what, zval *a, zval *b)
 	zend_string_release(sb);
 }
 
+/* A php://memory stream as a resource zval, for the stream functions. */
+static php_stream *memory_stream(zval *res)
+{
+	php_stream *st = php_stream_memory_create(TEMP_STREAM_DEFAULT);
+
+	if (!st) {
+		fz_fail("php://memory cannot be opened");
+	}
+	php_stream_to_zval(st, res);
+	return st;
+}
+
+static zend_string *stream_contents(php_stream *st)
+{
+	zend_string *s;
+
+	php_stream_rewind(st);
+	s = php_stream_copy_to_mem(st, PHP_STREAM_COPY_ALL, 0);
+	return s ? s : ZSTR_EMPTY_ALLOC();
+}
+
+/* jsond_encode_to_stream(v, flags) and jsond_encode_lines([v], flags) against `text`, what
+ * jsond_encode() gave (NULL when it failed or threw), and `partial`, jsond_encode()'s text
+ * with JSON_PARTIAL_OUTPUT_ON_ERROR added (NULL when that fails too). */
+static void compare_streams(zval *v, zend_long flags, const fz_result *mine, zend_string *text,
+                            zend_string *partial)
+{
+	zval args[3], res;
+	fz_result r;
+	php_stream *st = memory_stream(&res);
+	zend_string *got;
+
+	args[0] = *v;
+	args[1] = res;
+	ZVAL_LONG(&args[2], flags);
+	fz_call(&r, "jsond_encode_to_stream", 3, args);
+	got = stream_contents(st);
+	fz_same_throw("jsond_encode_to_stream", &r, mine);
+	if (text) {
+		if (Z_TYPE(r.ret) != IS_LONG || (size_t)Z_LVAL(r.ret) != ZSTR_LEN(text) ||
+		    !zend_string_equals(got, text)) {
+			fz_show("streamed", ZSTR_VAL(got), ZSTR_LEN(got));
+			fz_fail("flags=%ld: jsond_encode_to_stream %s, not jsond_encode's %zu bytes",
+			        (long)flags, fz_describe(&r), ZSTR_LEN(text));
+		}
+	} else if ((!r.ex_class && Z_TYPE(r.ret) != IS_FALSE) ||
+	           (partial && (ZSTR_LEN(got) > ZSTR_LEN(partial) ||
+	                        memcmp(ZSTR_VAL(got), ZSTR_VAL(partial), ZSTR_LEN(got)) != 0))) {
+		fz_show("streamed", ZSTR_VAL(got), ZSTR_LEN(got));
+		fz_fail("flags=%ld: jsond_encode_to_stream after an error: %s, or not a prefix of the "
+		        "partial text",
+		        (long)flags, fz_describe(&r));
+	}
+	zend_string_release(got);
+	fz_result_free(&r);
+	zval_ptr_dtor(&res);
+
+	if (flags & PHP_JSON_PRETTY_PRINT) {
+		return; /* refused: a line holds one value */
+	}
+	st = memory_stream(&res);
+	array_init(&args[0]);
+	Z_TRY_ADDREF_P(v);
+	add_next_index_zval(&args[0], v);
+	args[1] = res;
+	fz_call(&r, "jsond_encode_lines", 3, args);
+	got = stream_contents(st);
+	if (text &&
+	    (r.ex_class || Z_TYPE(r.ret) != IS_LONG || (size_t)Z_LVAL(r.ret) != ZSTR_LEN(text) + 1 ||
+	     ZSTR_LEN(got) != ZSTR_LEN(text) + 1 ||
+	     memcmp(ZSTR_VAL(got), ZSTR_VAL(text), ZSTR_LEN(text)) != 0 ||
+	     ZSTR_VAL(got)[ZSTR_LEN(text)] != '\n')) {
+		fz_show("written", ZSTR_VAL(got), ZSTR_LEN(got));
+		fz_fail("flags=%ld: jsond_encode_lines %s, not jsond_encode's text and a newline",
+		        (long)flags, fz_describe(&r));
+	}
+	zend_string_release(got);
+	fz_result_free(&r);
+	zval_ptr_dtor(&args[0]);
+	zval_ptr_dtor(&res);
+}
+
 /* Encodes `v` with both encoders; when `assoc` >= 0 and the flags keep the value, checks
  * that decoding jsond's text gives `v` back. */
 static void compare_encode(zval *v, zend_long flags, int assoc)
@@ -100,6 +185,24 @@ static void compare_encode(zval *v, zend_long flags, int assoc)
 		snprintf(first, sizeof(first), "%s", fz_describe(&mine));
 		fz_fail("flags=%ld: jsond_encode %s (error %ld) / json_encode %s (error %ld)", (long)flags,
 		        first, (long)my_err, fz_describe(&ref), (long)ref_err);
+	}
+	{
+		zend_string *partial = NULL;
+		if (Z_TYPE(mine.ret) != IS_STRING) {
+			fz_result p;
+			ZVAL_LONG(&args[1],
+			          (flags | PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) & ~PHP_JSON_THROW_ON_ERROR);
+			fz_call(&p, "jsond_encode", 2, args);
+			if (Z_TYPE(p.ret) == IS_STRING) {
+				partial = zend_string_copy(Z_STR(p.ret));
+			}
+			fz_result_free(&p);
+		}
+		compare_streams(v, flags, &mine, Z_TYPE(mine.ret) == IS_STRING ? Z_STR(mine.ret) : NULL,
+		                partial);
+		if (partial) {
+			zend_string_release(partial);
+		}
 	}
 	if (assoc >= 0 && ref_err == 0 && Z_TYPE(mine.ret) == IS_STRING && KEEPS_VALUE(flags)) {
 		fz_result again;
