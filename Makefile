@@ -61,7 +61,7 @@ arginfo:
 test: deps build
 	@bash .ci/run all
 
-bench: deps build
+bench: deps build peers
 	@bash bench/run
 
 # install puts in place only what the extension and the CLI need (built stripped of debug

@@ -17,6 +17,8 @@ packages=(
 	# the Symfony Cache marshaller is tested in Symfony 5.4, with Redis
 	php-symfony-cache
 	redis-server php-parser debootstrap clang libclang-rt-dev llvm valgrind clang-format make
+	# make bench builds the peer extension simdjson_plus (C++17) when ../shared/peers has it
+	g++
 )
 # the js stage: Debian's Node.js (and npm, for `npm pack`) only when no node is on the PATH
 command -v node >/dev/null || packages+=(nodejs npm)
