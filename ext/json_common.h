@@ -49,5 +49,8 @@ int zser_json_encode(zend_string **out, zval *value, int options, int depth);
 extern zend_class_entry *zser_ce_JsondLines;
 /* Sets up the JsondLines class (json_lines.c) once gen_stub's code has registered it. */
 void zser_json_lines_minit(zend_class_entry *ce);
+extern zend_class_entry *zser_ce_JsondStream;
+/* Sets up the JsondStream class (json_stream.c) once gen_stub's code has registered it. */
+void zser_json_stream_minit(zend_class_entry *ce);
 
 #endif
