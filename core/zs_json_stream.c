@@ -49,13 +49,12 @@ enum { ROLE_OUT, ROLE_PATH, ROLE_TARGET };
 /* 1: bytes numbers and the literals are made of (as zs_json_scan.c's classes); 2: JSON
  * whitespace. */
 static const unsigned char byte_kind[256] = {
-        ['\t'] = 2, ['\n'] = 2, ['\r'] = 2, [' '] = 2, ['+'] = 1, ['-'] = 1, ['.'] = 1,
-        ['0'] = 1,  ['1'] = 1,  ['2'] = 1,  ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
-        ['7'] = 1,  ['8'] = 1,  ['9'] = 1,  ['E'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1,
-        ['d'] = 1,  ['e'] = 1,  ['f'] = 1,  ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
-        ['k'] = 1,  ['l'] = 1,  ['m'] = 1,  ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1,
-        ['r'] = 1,  ['s'] = 1,  ['t'] = 1,  ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
-        ['y'] = 1,  ['z'] = 1,
+        ['\t'] = 2, ['\n'] = 2, ['\r'] = 2, [' '] = 2, ['+'] = 1, ['-'] = 1, ['.'] = 1, ['0'] = 1,
+        ['1'] = 1,  ['2'] = 1,  ['3'] = 1,  ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1,
+        ['9'] = 1,  ['E'] = 1,  ['a'] = 1,  ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+        ['g'] = 1,  ['h'] = 1,  ['i'] = 1,  ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1,
+        ['o'] = 1,  ['p'] = 1,  ['q'] = 1,  ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1,
+        ['w'] = 1,  ['x'] = 1,  ['y'] = 1,  ['z'] = 1,
 };
 
 /* Bytes that matter while an element of the target is crossed: quotes, backslashes (only
@@ -380,9 +379,9 @@ static zs_jstream_event token_done(zs_jstream *st)
 		st->atom = (st->cap_kind & 0x0F) == CAP_ATOM;
 		st->key_match = false;
 		st->index_out = st->ftop - 1;
-		st->key_role = f->role == ROLE_TARGET                ? ZS_JSTREAM_KEY_TARGET
+		st->key_role = f->role == ROLE_TARGET              ? ZS_JSTREAM_KEY_TARGET
 		               : f->role == ROLE_PATH && !f->found ? ZS_JSTREAM_KEY_PATH
-		                                                     : ZS_JSTREAM_KEY_CHECK;
+		                                                   : ZS_JSTREAM_KEY_CHECK;
 		st->state = S_AFTER_KEY;
 		return ZS_JSTREAM_KEY;
 	}
