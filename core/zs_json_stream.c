@@ -13,6 +13,7 @@
  */
 #include "zs_json_stream.h"
 #include "zs_grow.h"
+#include "zs_json_scan.h"
 
 #include <string.h>
 
@@ -57,12 +58,6 @@ static const unsigned char byte_kind[256] = {
         ['w'] = 1,  ['x'] = 1,  ['y'] = 1,  ['z'] = 1,
 };
 
-/* Bytes that matter while an element of the target is crossed: quotes, backslashes (only
- * inside strings) and brackets. */
-static const unsigned char cross_kind[256] = {
-        ['"'] = 1, ['\\'] = 2, ['['] = 3, ['{'] = 3, [']'] = 4, ['}'] = 4,
-};
-
 #define AT(i) data[(i)-data_pos]
 
 /* Internal: the state moved on, scan again (never handed out). */
@@ -99,6 +94,69 @@ void zs_jstream_key(zs_jstream *st, bool match, bool bad)
 	if (st->ftop > 0) {
 		st->frames[st->ftop - 1].bad_name = bad;
 	}
+}
+
+static bool plain_number(const unsigned char *p, const unsigned char *end)
+{
+	if (p < end && *p == '-') {
+		p++;
+	}
+	if (p == end || *p < '0' || *p > '9') {
+		return false;
+	}
+	if (*p++ == '0') {
+		if (p < end && *p >= '0' && *p <= '9') {
+			return false;
+		}
+	}
+	while (p < end && *p >= '0' && *p <= '9') {
+		p++;
+	}
+	if (p < end && *p == '.') {
+		if (++p == end || *p < '0' || *p > '9') {
+			return false;
+		}
+		while (p < end && *p >= '0' && *p <= '9') {
+			p++;
+		}
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '+' || *p == '-')) {
+			p++;
+		}
+		if (p == end || *p < '0' || *p > '9') {
+			return false;
+		}
+		while (p < end && *p >= '0' && *p <= '9') {
+			p++;
+		}
+	}
+	return p == end;
+}
+
+bool zs_jstream_plain(const unsigned char *p, size_t len)
+{
+	const unsigned char *end = p + len;
+	if (len == 0) {
+		return false;
+	}
+	if (*p == '"') {
+		if (len < 2 || end[-1] != '"') {
+			return false;
+		}
+		for (p++, end--; p < end; p++) {
+			if (*p < 0x20 || *p >= 0x80 || *p == '\\' || *p == '"') {
+				return false;
+			}
+		}
+		return true;
+	}
+	if (*p == 't' || *p == 'f' || *p == 'n') {
+		return (len == 4 && (memcmp(p, "true", 4) == 0 || memcmp(p, "null", 4) == 0)) ||
+		       (len == 5 && memcmp(p, "false", 5) == 0);
+	}
+	return plain_number(p, end);
 }
 
 size_t zs_jstream_keep(const zs_jstream *st)
@@ -153,80 +211,80 @@ static void capture(zs_jstream *st, size_t at, int kind)
 	st->cap_kind = kind;
 	st->cap_depth = 1;
 	st->cap_str = false;
-	st->cap_esc = false;
+}
+
+/* The closing quote of the string whose body goes on at q, or NULL if it is not in
+ * q[0..end). A quote closes it when an even number of backslashes precede it; counting them
+ * stops at the opening quote at the latest, which the caller still holds. */
+static const unsigned char *string_end(const unsigned char *q, const unsigned char *end)
+{
+	for (;;) {
+		const unsigned char *e = memchr(q, '"', (size_t)(end - q)), *b;
+		if (!e) {
+			return NULL;
+		}
+		for (b = e; b[-1] == '\\'; b--) {
+		}
+		if (((size_t)(e - b) & 1) == 0) {
+			return e;
+		}
+		q = e + 1;
+	}
 }
 
 /* Reads on in the token from tok; true when it ended (or the text did: eof), with end set. */
 static bool capture_more(zs_jstream *st, const unsigned char *data, size_t data_pos, size_t lim,
                          bool eof)
 {
-	size_t p = st->pos;
+	const unsigned char *q = data + (st->pos - data_pos), *end = data + (lim - data_pos), *e;
 	switch (st->cap_kind & 0x0F) {
 	case CAP_STRING:
-		while (p < lim) {
-			const unsigned char *q = data + (p - data_pos);
-			size_t n = lim - p, i = 0;
-			if (st->cap_esc) {
-				st->cap_esc = false;
-				p++;
-				continue;
-			}
-			while (i < n && q[i] != '"' && q[i] != '\\') {
-				i++;
-			}
-			p += i;
-			if (i == n) {
-				break;
-			}
-			if (q[i] == '"') {
-				st->end = p + 1;
-				return true;
-			}
-			st->cap_esc = true;
-			p++;
+		e = string_end(q, end);
+		if (e) {
+			st->end = data_pos + (size_t)(e - data) + 1;
+			return true;
 		}
+		q = end;
 		break;
 	case CAP_ATOM:
-		while (p < lim && byte_kind[AT(p)] == 1) {
-			p++;
+		while (q < end && byte_kind[*q] == 1) {
+			q++;
 		}
-		if (p < lim) {
-			st->end = p;
+		if (q < end) {
+			st->end = data_pos + (size_t)(q - data);
 			return true;
 		}
 		break;
 	default:
-		while (p < lim) {
-			unsigned char k = cross_kind[AT(p)];
-			p++;
-			if (st->cap_esc) {
-				st->cap_esc = false; /* whatever byte it is, the backslash took it */
-				continue;
-			}
-			if (k == 0) {
-				continue;
-			}
+		while (q < end) {
 			if (st->cap_str) {
-				if (k == 2) {
-					st->cap_esc = true;
-				} else if (k == 1) {
-					st->cap_str = false;
+				e = string_end(q, end);
+				if (!e) {
+					q = end;
+					break;
 				}
+				st->cap_str = false;
+				q = e + 1;
 				continue;
 			}
-			if (k == 1) {
+			e = zs_json_scan_structure(q, end);
+			if (e == end) {
+				q = end;
+				break;
+			}
+			q = e + 1;
+			if (*e == '"') {
 				st->cap_str = true;
-				st->cap_esc = false;
-			} else if (k == 3) {
+			} else if (*e == '[' || *e == '{') {
 				st->cap_depth++;
-			} else if (k == 4 && --st->cap_depth == 0) {
-				st->end = p;
+			} else if (--st->cap_depth == 0) {
+				st->end = data_pos + (size_t)(q - data);
 				return true;
 			}
 		}
 		break;
 	}
-	st->pos = p;
+	st->pos = data_pos + (size_t)(q - data);
 	if (eof) {
 		st->end = lim;
 		return true;

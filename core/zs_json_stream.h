@@ -87,7 +87,7 @@ typedef struct zs_jstream {
 	size_t bs;  /* ext/json's parser-stack size where the next value or key starts */
 	int cap_kind;
 	size_t cap_depth;
-	bool cap_str, cap_esc;
+	bool cap_str; /* in a string inside the element */
 	bool on_path; /* the value starting at pos is the one the path names at level ftop */
 	bool key_match;
 	int outcome;
@@ -122,6 +122,11 @@ zs_jstream_event zs_jstream_next(zs_jstream *st, const unsigned char *data, size
  * bad (the caller refuses the name: the text fails with ZS_JSTREAM_E_PROPERTY_NAME right
  * after the member's value, unless an error comes first, as ext/json does in object mode). */
 void zs_jstream_key(zs_jstream *st, bool match, bool bad);
+
+/* True when the decoder is sure to accept the token p[0..len) as a value (or a member name):
+ * a number of JSON's grammar, true, false or null, or a string of printable ASCII without
+ * a backslash. Anything else must be checked by the decoder itself. */
+bool zs_jstream_plain(const unsigned char *p, size_t len);
 
 /* Offset of the first byte a later call may still read. */
 size_t zs_jstream_keep(const zs_jstream *st);

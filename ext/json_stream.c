@@ -38,7 +38,8 @@ typedef struct {
 	zval current; /* the element handed out; UNDEF when there is none */
 	zval key;
 	zs_jstream scan;
-	unsigned char *buf; /* the text from offset `base` on, `len` bytes */
+	zend_string *text;  /* holds buf: a string, so that the decoder can read an element in it */
+	unsigned char *buf; /* the text from offset `base` on, `len` bytes (cap allocated) */
 	size_t len, cap, base;
 	zend_long line, column; /* where buf[0] is */
 	bool eof;
@@ -107,8 +108,8 @@ static void stream_free(zend_object *obj)
 	zval_ptr_dtor(&o->current);
 	zval_ptr_dtor(&o->key);
 	zs_jstream_free(&o->scan);
-	if (o->buf) {
-		efree(o->buf);
+	if (o->text) {
+		zend_string_efree(o->text);
 	}
 	if (o->scratch) {
 		zend_string_efree(o->scratch);
@@ -142,19 +143,43 @@ static void finish(stream_obj *o)
 	ZVAL_UNDEF(&o->stream);
 }
 
+/* Bytes of w that continue a UTF-8 sequence (10xxxxxx). */
+static inline unsigned continuations(uint64_t w)
+{
+	uint64_t m = w & ~(w << 1) & 0x8080808080808080ULL;
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned)__builtin_popcountll(m);
+#else
+	unsigned n = 0;
+	for (; m; m &= m - 1) {
+		n++;
+	}
+	return n;
+#endif
+}
+
 /* Moves line and column over n bytes of text (the rule of jsond_last_error_location(): a
- * line ends at LF, a column is a byte that does not continue a UTF-8 sequence). */
+ * line ends at LF, a column is a byte that does not continue a UTF-8 sequence). Every byte
+ * of the text passes here once, so the bytes after the last LF are counted eight at a time. */
 static void count_place(const unsigned char *p, size_t n, zend_long *line, zend_long *column)
 {
 	const unsigned char *end = p + n, *nl;
+	size_t cont = 0;
 	while ((nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
 		(*line)++;
 		*column = 1;
 		p = nl + 1;
 	}
-	for (; p < end; p++) {
-		*column += (*p & 0xC0) != 0x80;
+	*column += (zend_long)(end - p);
+	for (; end - p >= 8; p += 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		cont += continuations(w);
 	}
+	for (; p < end; p++) {
+		cont += (*p & 0xC0) == 0x80;
+	}
+	*column -= (zend_long)cont;
 }
 
 /* Ends the iteration with error code at offset `at` of the text (none when negative): the
@@ -199,7 +224,8 @@ static bool refill(stream_obj *o, php_stream *stream)
 		while (o->cap - o->len < READ_SIZE) {
 			o->cap *= 2;
 		}
-		o->buf = erealloc(o->buf, o->cap);
+		o->text = o->text ? zend_string_realloc(o->text, o->cap, 0) : zend_string_alloc(o->cap, 0);
+		o->buf = (unsigned char *)ZSTR_VAL(o->text);
 	}
 	n = php_stream_read(stream, (char *)o->buf + o->len, READ_SIZE);
 	if (n < 0) {
@@ -298,6 +324,12 @@ static bool on_key(stream_obj *o)
 	size_t at = o->scan.start, where = 0;
 	int err;
 	bool match = false, bad;
+	if (o->scan.key_role == ZS_JSTREAM_KEY_CHECK && !o->scan.atom &&
+	    zs_jstream_plain(o->buf + (o->scan.start - o->base), o->scan.end - o->scan.start)) {
+		/* printable ASCII: it decodes, and cannot start with "\0" */
+		zs_jstream_key(&o->scan, false, false);
+		return true;
+	}
 	if (o->scan.atom) {
 		err = number_name(o, &name, &at);
 	} else {
@@ -335,9 +367,22 @@ static bool on_key(stream_obj *o)
  * out: an error (thrown), or a member the next step refuses for its name. */
 static bool on_element(stream_obj *o)
 {
-	size_t where;
-	int err = zser_json_decode_at(&o->current, slice(o, o->scan.start, o->scan.end),
-	                              (int)o->options, o->depth - (int)o->scan.levels, &where);
+	size_t where, n = o->scan.end - o->scan.start;
+	int err;
+	if (o->scan.start == o->base && n > 4096) {
+		/* an element that took several reads starts the buffer (refill() moved it there):
+		 * it is decoded where it is, ended for a moment by the NUL the decoder wants */
+		unsigned char after = o->buf[n];
+		ZSTR_LEN(o->text) = n;
+		o->buf[n] = '\0';
+		err = zser_json_decode_at(&o->current, o->text, (int)o->options,
+		                          o->depth - (int)o->scan.levels, &where);
+		o->buf[n] = after;
+		ZSTR_LEN(o->text) = o->cap;
+	} else {
+		err = zser_json_decode_at(&o->current, slice(o, o->scan.start, o->scan.end),
+		                          (int)o->options, o->depth - (int)o->scan.levels, &where);
+	}
 	if (err) {
 		ZVAL_UNDEF(&o->current);
 		fail(o, value_error(o, o->scan.start, err, where), (zend_long)(o->scan.start + where));
@@ -395,6 +440,9 @@ static void fetch(stream_obj *o)
 			}
 			break;
 		case ZS_JSTREAM_SCALAR:
+			if (zs_jstream_plain(o->buf + (o->scan.start - o->base), o->scan.end - o->scan.start)) {
+				break;
+			}
 			s = slice(o, o->scan.start, o->scan.end);
 			err = zser_json_check(s, (int)o->options, 1, &where);
 			if (err) {
@@ -500,10 +548,97 @@ PHP_METHOD(JsondStream, next)
 	fetch(o);
 }
 
+/* ==== foreach without method calls ==== */
+
+/* foreach runs these directly, as it does for a Generator, instead of calling the five
+ * Iterator methods through the engine for each element; the methods above stay for code
+ * that calls them. Both keep the same rules. */
+
+static void iter_dtor(zend_object_iterator *it)
+{
+	zval_ptr_dtor(&it->data);
+}
+
+static int iter_valid(zend_object_iterator *it)
+{
+	stream_obj *o = stream_from(Z_OBJ(it->data));
+	ensure_started(o);
+	return Z_TYPE(o->current) != IS_UNDEF ? SUCCESS : FAILURE;
+}
+
+static zval *iter_current(zend_object_iterator *it)
+{
+	stream_obj *o = stream_from(Z_OBJ(it->data));
+	ensure_started(o);
+	return Z_TYPE(o->current) != IS_UNDEF ? &o->current : &EG(uninitialized_zval);
+}
+
+static void iter_key(zend_object_iterator *it, zval *key)
+{
+	stream_obj *o = stream_from(Z_OBJ(it->data));
+	ensure_started(o);
+	if (Z_TYPE(o->current) != IS_UNDEF) {
+		ZVAL_COPY(key, &o->key);
+	} else {
+		ZVAL_NULL(key);
+	}
+}
+
+static void iter_forward(zend_object_iterator *it)
+{
+	stream_obj *o = stream_from(Z_OBJ(it->data));
+	if (!o->started) {
+		ensure_started(o);
+		if (EG(exception)) {
+			return;
+		}
+	}
+	o->advanced = true;
+	fetch(o);
+}
+
+static void iter_rewind(zend_object_iterator *it)
+{
+	stream_obj *o = stream_from(Z_OBJ(it->data));
+	if (o->advanced) {
+		zend_throw_exception(NULL, "Cannot rewind JsondStream after it advanced", 0);
+		return;
+	}
+	ensure_started(o);
+}
+
+static HashTable *iter_get_gc(zend_object_iterator *it, zval **table, int *n)
+{
+	*table = &it->data;
+	*n = 1;
+	return NULL;
+}
+
+static const zend_object_iterator_funcs iter_funcs = {
+        iter_dtor, iter_valid, iter_current, iter_key, iter_forward, iter_rewind, NULL, iter_get_gc,
+};
+
+static zend_object_iterator *stream_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
+{
+	zend_object_iterator *it;
+	(void)ce;
+	if (by_ref) {
+		zend_throw_error(NULL, "An iterator cannot be used with foreach by reference");
+		return NULL;
+	}
+	it = emalloc(sizeof(*it));
+	zend_iterator_init(it);
+	ZVAL_OBJ_COPY(&it->data, Z_OBJ_P(object));
+	it->funcs = &iter_funcs;
+	return it;
+}
+
 void zser_json_stream_minit(zend_class_entry *ce)
 {
 	zser_ce_JsondStream = ce;
 	ce->create_object = stream_create;
+	/* after gen_stub's code made it an Iterator, as ext/standard does for Generator */
+	ce->get_iterator = stream_get_iterator;
 	memcpy(&stream_handlers, &std_object_handlers, sizeof(stream_handlers));
 	stream_handlers.offset = XtOffsetOf(stream_obj, std);
 	stream_handlers.free_obj = stream_free;
