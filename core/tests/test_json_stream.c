@@ -29,18 +29,20 @@ static void record(zs_jstream *st, zs_jstream_event ev, const unsigned char *hel
 	size_t n = strlen(trace);
 	const unsigned char *k;
 	size_t klen;
+	char role;
 	switch (ev) {
 	case ZS_JSTREAM_KEY:
 		k = held + (st->start - base);
 		klen = st->end - st->start;
-		snprintf(trace + n, cap - n, "K%c[%zu,%zu) ", "cpt"[st->key_role], st->start, st->end);
+		role = "cpt"[st->key_role];
+		snprintf(trace + n, cap - n, "K%c[%zu,%zu) ", role, st->start, st->end);
 		if (!st->atom) {
 			k++;
 			klen -= 2;
 		}
 		zs_jstream_key(st,
-		               st->key_role == ZS_JSTREAM_KEY_PATH && !pt->deep && pt->name[st->index_out] &&
-		                       strlen(pt->name[st->index_out]) == klen &&
+		               st->key_role == ZS_JSTREAM_KEY_PATH && !pt->deep &&
+		                       pt->name[st->index_out] && strlen(pt->name[st->index_out]) == klen &&
 		                       memcmp(pt->name[st->index_out], k, klen) == 0,
 		               klen >= 6 && memcmp(k, "\\u0000", 6) == 0);
 		break;
@@ -84,8 +86,8 @@ static void run(const char *text, size_t len, const path *pt, size_t depth, bool
 		chunk = len;
 	}
 	for (;;) {
-		zs_jstream_event ev = zs_jstream_next(&st, held ? held : (const unsigned char *)"", base,
-		                                      nheld, eof);
+		zs_jstream_event ev =
+		        zs_jstream_next(&st, held ? held : (const unsigned char *)"", base, nheld, eof);
 		if (ev == ZS_JSTREAM_MORE) {
 			size_t keep = zs_jstream_keep(&st), add = len - fed < chunk ? len - fed : chunk;
 			unsigned char *next;
@@ -177,8 +179,7 @@ static void test_path(void)
 	check("{\"a\": 5}", &a, 512, false, "Kp[1,4) S[6,7) END2");
 	check("{\"a\": 5}", &a1, 512, false, "Kp[1,4) S[6,7) END1");
 	// the first "a" is the one the path goes into; the second is only read
-	check("{\"a\": [1], \"a\": [2]}", &a, 512, false,
-	      "Kp[1,4) E0/2[7,8) Kc[11,14) S[17,18) END0");
+	check("{\"a\": [1], \"a\": [2]}", &a, 512, false, "Kp[1,4) E0/2[7,8) Kc[11,14) S[17,18) END0");
 	// a bad text wins over not found: the error comes before the end
 	check("{\"b\": [1, }", &a, 512, false, "Kp[1,4) S[7,8) ERR4@10");
 }
