@@ -29,4 +29,4 @@ foreach ($m as $i => [, $kind, $body]) {
 echo "$n examples\n";
 ?>
 --EXPECT--
-7 examples
+9 examples
