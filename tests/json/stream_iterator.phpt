@@ -108,6 +108,9 @@ var_dump($it->current());
 fclose($f);
 attempt(fn() => $it->next());
 
+echo "-- foreach by reference is refused\n";
+attempt(function () { foreach (jsond_decode_stream(sref_open('[1]')) as &$v) {} });
+
 echo "-- the class cannot be made, cloned or serialized\n";
 attempt(fn() => new JsondStream());
 $it = jsond_decode_stream(sref_open('[1]'));
@@ -174,6 +177,8 @@ bool(false)
 -- the stream closed during the iteration
 int(1)
   TypeError: JsondStream::next(): supplied resource is not a valid stream resource
+-- foreach by reference is refused
+  Error: An iterator cannot be used with foreach by reference
 -- the class cannot be made, cloned or serialized
   Error: Call to private JsondStream::__construct() from global scope
   Error: Trying to clone an uncloneable object of class JsondStream
