@@ -162,6 +162,9 @@ static void test_root(void)
 	check("[1, \"ab", &root, 512, false, "E0/1[1,2) E1/1[4,7) ERR4@7");
 	check("[1, [2, {", &root, 512, false, "E0/1[1,2) E1/1[4,9) ERR4@9");
 	check("[1] x", &root, 512, false, "E0/1[1,2) ERR4@4");
+	// quotes and brackets inside strings, after backslashes, in elements and tokens
+	check("[{\"\\u0030\":\"]\\\"}\"}, \"\\\\\", [\"\\\\\\\"[\"]]", &root, 512, false,
+	      "E0/1[1,18) E1/1[20,24) E2/1[26,35) END0");
 }
 
 static void test_path(void)

@@ -14,7 +14,6 @@
 // refuses, JsonException with its code and message, jsond_last_error() telling the same, and
 // the place (jsond_last_error_location()) that jsond_decode() of the whole text gives.
 // Replay a failure with ZSER_SEED=<seed>; ZSER_CASES sets the number of generated texts.
-// diff-override: not applicable
 
 $seed = getenv('ZSER_SEED');
 $seed = ($seed !== false && $seed !== '') ? (int)$seed : random_int(1, PHP_INT_MAX);
