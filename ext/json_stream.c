@@ -363,13 +363,50 @@ static bool on_key(stream_obj *o)
 	return true;
 }
 
+/* A literal, or an integer of at most 18 digits in JSON's grammar: the value the decoder
+ * gives it (an int, as any integer that fits one), set without a decoder call, which costs
+ * more than such an element. false for anything else. */
+static bool quick_scalar(const unsigned char *p, size_t n, zval *out)
+{
+	size_t i = 0;
+	zend_long v = 0;
+	if (n == 4 && memcmp(p, "true", 4) == 0) {
+		ZVAL_TRUE(out);
+		return true;
+	}
+	if (n == 5 && memcmp(p, "false", 5) == 0) {
+		ZVAL_FALSE(out);
+		return true;
+	}
+	if (n == 4 && memcmp(p, "null", 4) == 0) {
+		ZVAL_NULL(out);
+		return true;
+	}
+	if (n > 0 && p[0] == '-') {
+		i++;
+	}
+	if (i == n || n - i > 18 || (p[i] == '0' && n - i > 1)) {
+		return false;
+	}
+	for (; i < n; i++) {
+		if (p[i] < '0' || p[i] > '9') {
+			return false;
+		}
+		v = v * 10 + (p[i] - '0');
+	}
+	ZVAL_LONG(out, p[0] == '-' ? -v : v);
+	return true;
+}
+
 /* An ELEMENT event: decodes it into current and key. false when there is nothing to hand
  * out: an error (thrown), or a member the next step refuses for its name. */
 static bool on_element(stream_obj *o)
 {
 	size_t where, n = o->scan.end - o->scan.start;
 	int err;
-	if (o->scan.start == o->base && n > 4096) {
+	if (quick_scalar(o->buf + (o->scan.start - o->base), n, &o->current)) {
+		err = 0;
+	} else if (o->scan.start == o->base && n > 4096) {
 		/* an element that took several reads starts the buffer (refill() moved it there):
 		 * it is decoded where it is, ended for a moment by the NUL the decoder wants */
 		unsigned char after = o->buf[n];
