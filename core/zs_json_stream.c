@@ -406,6 +406,7 @@ static zs_jstream_event begin_element(zs_jstream *st, const unsigned char *data,
 		}
 		st->index_out = f->count++;
 		st->levels = st->ftop;
+		st->stack = st->bs;
 		return AGAIN;
 	}
 	st->on_path = f->role == ROLE_PATH && !f->found &&

@@ -39,8 +39,10 @@ typedef enum {
 	ZS_JSTREAM_KEY,
 	/* a string (its quotes included), number or literal outside the target, [start, end) */
 	ZS_JSTREAM_SCALAR,
-	/* an element of the target at [start, end), the index-th one; levels containers hold it.
-	 * When the text stops inside it, end is the end of the text. */
+	/* an element of the target at [start, end), the index-th one; levels containers hold it,
+	 * and ext/json's parser stack holds `stack` entries where it starts (the caller's decoder
+	 * must count its checks from there). When the text stops inside it, end is the end of the
+	 * text. */
 	ZS_JSTREAM_ELEMENT,
 	/* a string where none may stand, at [start, end) (end of the text when unterminated):
 	 * the text fails at start, with the string's own error if it has one, else syntax */
@@ -97,6 +99,7 @@ typedef struct zs_jstream {
 	size_t start, end;
 	size_t index_out; /* ELEMENT: its index; KEY: the path level of a KEY_PATH name */
 	size_t levels;    /* ELEMENT: containers around it, the root's included */
+	size_t stack;     /* ELEMENT: ext/json's parser-stack size where it starts */
 	int key_role;     /* KEY */
 	bool atom;        /* KEY: a bare integer name */
 	int err;

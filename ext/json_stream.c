@@ -20,6 +20,7 @@
 #include "ext/json/php_json.h"
 #include "zser_internal.h"
 #include "json_common.h"
+#include "json_stack_compat.h"
 #include "zs_json_stream.h"
 
 zend_class_entry *zser_ce_JsondStream;
@@ -404,7 +405,8 @@ static bool on_element(stream_obj *o)
 {
 	size_t where, n = o->scan.end - o->scan.start;
 	int err;
-	if (quick_scalar(o->buf + (o->scan.start - o->base), n, &o->current)) {
+	if (!json_stack_full(o->scan.stack + 1) &&
+	    quick_scalar(o->buf + (o->scan.start - o->base), n, &o->current)) {
 		err = 0;
 	} else if (o->scan.start == o->base && n > 4096) {
 		/* an element that took several reads starts the buffer (refill() moved it there):
@@ -412,13 +414,14 @@ static bool on_element(stream_obj *o)
 		unsigned char after = o->buf[n];
 		ZSTR_LEN(o->text) = n;
 		o->buf[n] = '\0';
-		err = zser_json_decode_at(&o->current, o->text, (int)o->options,
-		                          o->depth - (int)o->scan.levels, &where);
+		err = zser_json_decode_within(&o->current, o->text, (int)o->options,
+		                              o->depth - (int)o->scan.levels, o->scan.stack, &where);
 		o->buf[n] = after;
 		ZSTR_LEN(o->text) = o->cap;
 	} else {
-		err = zser_json_decode_at(&o->current, slice(o, o->scan.start, o->scan.end),
-		                          (int)o->options, o->depth - (int)o->scan.levels, &where);
+		err = zser_json_decode_within(&o->current, slice(o, o->scan.start, o->scan.end),
+		                              (int)o->options, o->depth - (int)o->scan.levels,
+		                              o->scan.stack, &where);
 	}
 	if (err) {
 		ZVAL_UNDEF(&o->current);

@@ -1,5 +1,5 @@
 --TEST--
-jsond_decode_stream(): where it differs from json_decode() of the whole text, as docs/JSON-POINTER.md says: a path through a name given twice, ext/json's parser-stack limit inside an element
+jsond_decode_stream(): a path through a name given twice goes into the first occurrence (where json_decode() keeps the last); ext/json's parser-stack limit is counted from the root, in elements too
 --EXTENSIONS--
 zser
 --FILE--
@@ -14,18 +14,44 @@ echo "-- the rest of the text is still checked\n";
 $r = sref_iterate(sref_open('{"a": [1, 2], "a": [3, }'), '/a');
 echo json_encode($r[1]), ' ', $r[3], "\n";
 
-echo "-- ext/json's parser stack (10,000 entries) counts from the root; an element is decoded by itself\n";
+echo "-- ext/json's parser stack (10,000 entries) counts from the root, inside the elements too\n";
 $levels = 3000;
-$inner = 2000;
-$text = str_repeat('[', $levels) . '[' . str_repeat('[', $inner) . str_repeat(']', $inner) . ']' . str_repeat(']', $levels);
+$text = str_repeat('[', $levels) . '[' . str_repeat('[', 2000) . str_repeat(']', 2000) . ']' . str_repeat(']', $levels);
 $ptr = str_repeat('/0', $levels);
 json_decode($text, true, 100000);
 echo 'json_decode: ', json_last_error_msg(), "\n";
-$r = sref_iterate(sref_open($text), $ptr, true, 100000);
-echo 'stream: ', $r[0], ', ', count($r[1]), " element\n";
-echo "-- the same text with the default depth: the depth error, as json_decode() gives it\n";
+var_dump(sref_same($text, $ptr, true, 100000, 0, [], 0));
 var_dump(sref_same($text, $ptr, true, 512, 0, [], 0));
-echo "-- the stack limit on the way to the target is ext/json's\n";
+echo "-- at the limit: arrays and objects, first and later elements and members, scalars\n";
+$ok = 0;
+$cases = 0;
+// what is handed out before an error: the element ending at $at when the whole text fails
+// past its end (at its end, ext/json refuses to shift it)
+$before = function (string $text, int $at, array $pair): array {
+    jsond_decode($text, true, 100000);
+    $loc = jsond_last_error_location();
+    return $loc === null || $loc['offset'] > $at ? [$pair] : [];
+};
+foreach ([4997, 4998, 4999, 5000] as $n) {
+    // $n arrays, each the first element of the one around it; the target 100 levels down
+    $text = str_repeat('[', $n) . str_repeat(']', $n);
+    $cases++;
+    $ok += sref_same($text, str_repeat('/0', 100), true, 100000, 0, [], 0);
+    // the same with the innermost one a later element holding a scalar
+    $text = str_repeat('[', $n - 1) . '[0, [1]]' . str_repeat(']', $n - 1);
+    $cases++;
+    $ok += sref_same($text, str_repeat('/0', $n - 1), true, 100000, 0, $before($text, $n + 1, [0, 0]), 0);
+}
+foreach ([2497, 2498, 2499, 2500] as $n) {
+    $text = str_repeat('{"a":', $n) . '1' . str_repeat('}', $n);
+    $cases++;
+    $ok += sref_same($text, str_repeat('/a', 10), null, 100000, 0, [], 0);
+    $text = str_repeat('{"a":', $n - 1) . '{"b": 0, "a": {"c": [2]}}' . str_repeat('}', $n - 1);
+    $cases++;
+    $ok += sref_same($text, str_repeat('/a', $n - 1), true, 100000, 0,
+        $before($text, strpos($text, '{"b"') + 7, ['b', 0]), 0);
+}
+echo "$ok of $cases as json_decode() gives them\n";
 $text = str_repeat('[', 5200) . str_repeat(']', 5200);
 var_dump(sref_same($text, str_repeat('/0', 5100), true, 100000, 0, [], 0));
 ?>
@@ -35,10 +61,10 @@ var_dump(sref_same($text, str_repeat('/0', 5100), true, 100000, 0, [], 0));
 [3] [3]
 -- the rest of the text is still checked
 [[0,1],[1,2]] Syntax error
--- ext/json's parser stack (10,000 entries) counts from the root; an element is decoded by itself
+-- ext/json's parser stack (10,000 entries) counts from the root, inside the elements too
 json_decode: Syntax error
-stream: ok, 1 element
--- the same text with the default depth: the depth error, as json_decode() gives it
 bool(true)
--- the stack limit on the way to the target is ext/json's
+bool(true)
+-- at the limit: arrays and objects, first and later elements and members, scalars
+16 of 16 as json_decode() gives them
 bool(true)
