@@ -12,7 +12,9 @@
 // (ext/json) of the whole text holds there: the same keys in the same order and the same
 // values (serialize()), or not found (100) or not a container (101); for a text json_decode()
 // refuses, JsonException with its code and message, jsond_last_error() telling the same, and
-// the place (jsond_last_error_location()) that jsond_decode() of the whole text gives.
+// the place (jsond_last_error_location()) that jsond_decode() of the whole text gives. A
+// mutated text that names a member twice is only held to an outcome of the right kind (see
+// names_twice()); such iterations are counted as "twice".
 // Replay a failure with ZSER_SEED=<seed>; ZSER_CASES sets the number of generated texts.
 
 $seed = getenv('ZSER_SEED');
@@ -120,6 +122,33 @@ function pointers($v, string $at, array &$out, int $limit): void {
     foreach ($v as $k => $child) pointers($child, $at . '/' . esc((string)$k), $out, $limit);
 }
 
+// Whether a sound text names a member twice in some object: its ':' outside strings against
+// the members json_decode() keeps. Only a mutation makes such a text here (names are drawn
+// unique per object), and the stream may then rightly differ: it goes into the first
+// occurrence of a name on the path, and hands out each occurrence in the target.
+function names_twice(string $s, int $depth, int $flags): bool {
+    $colons = 0;
+    $in = false;
+    for ($i = 0, $l = strlen($s); $i < $l; $i++) {
+        $c = $s[$i];
+        if ($in) {
+            if ($c === '\\') $i++;
+            elseif ($c === '"') $in = false;
+        } elseif ($c === '"') {
+            $in = true;
+        } elseif ($c === ':') {
+            $colons++;
+        }
+    }
+    $count = function ($v) use (&$count): int {
+        $n = 0;
+        if (is_object($v)) { $v = get_object_vars($v); $n = count($v); }
+        if (is_array($v)) foreach ($v as $c) $n += $count($c);
+        return $n;
+    };
+    return $colons !== $count(json_decode($s, false, $depth, $flags & ~JSON_OBJECT_AS_ARRAY));
+}
+
 // What the whole text's decode holds at $ptr: [found, value].
 function index_decoded($v, string $ptr): array {
     if ($ptr === '') return [true, $v];
@@ -201,6 +230,11 @@ function compare(string $doc, string $ptr, $assoc, int $depth, int $flags, int $
     }
     fclose($f);
     ChunkStream::$texts = [];
+    if ($got !== $want && !$err && ($got[0] === 'ok' || $got[1] === 100 || $got[1] === 101)
+        && names_twice($doc, $depth, $flags)) {
+        $by['twice'] = ($by['twice'] ?? 0) + 1;
+        return;
+    }
     check($doc, $ptr, $assoc, $depth, $flags, $chunk, $want, $got);
 }
 
@@ -246,7 +280,9 @@ foreach ($files as $file) {
     $some = array_slice($some, 0, 3);
     for ($i = 0; $i < 3; $i++) $some[] = pick($ptrs);
     foreach ($some as $ptr) {
-        compare($doc, $ptr, pick([true, false]), 512, 0, pick([0, rnd(1000, 9000)]));
+        // reads of a few bytes only for the small files: a user wrapper call per read
+        $chunk = strlen($doc) < 100000 ? pick([rnd(1, 7), rnd(8, 300)]) : pick([0, rnd(1000, 9000)]);
+        compare($doc, $ptr, pick([true, false]), 512, 0, $chunk);
     }
     // a mutated copy, read in small pieces up to its error or end
     compare(mutate($doc), pick($some), true, 512, 0, rnd(200, 4000));
