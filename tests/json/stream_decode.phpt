@@ -62,6 +62,13 @@ echo "-- bare big integer names under JSON_BIGINT_AS_STRING\n";
 show('{12345678901234567890: [1]}', '/12345678901234567890', null, 512, JSON_BIGINT_AS_STRING);
 var_dump(sref_same('{12345678901234567890: {"-99999999999999999999": 1}}', '/12345678901234567890', true, 512, JSON_BIGINT_AS_STRING));
 
+echo "-- elements larger than a read, decoded where they are held\n";
+$big = '[1, "' . str_repeat('long ', 20000) . '", {"k": ' . json_encode(range(1, 5000)) . '}, ' . str_repeat('[', 400) . str_repeat(']', 400) . ']';
+var_dump(sref_same($big, '', null, 512, 0, [], 0), sref_same($big, '', true, 512, 0, [], 0));
+$pairs = sref_iterate(sref_open($big, 1000))[1];
+var_dump(count($pairs), strlen($pairs[1][1]), count($pairs[2][1]->k));
+var_dump(sref_same("[\"" . str_repeat('x', 9000) . "\xFF\"]", '', null, 512, 0, [], 0));
+
 echo "-- the stream is read from where it stands and left open\n";
 $f = fopen('php://memory', 'w+');
 fwrite($f, 'garbage[1,2]');
@@ -132,6 +139,13 @@ bool(true)
 bool(true)
 -- bare big integer names under JSON_BIGINT_AS_STRING
   0 => 1 int
+bool(true)
+-- elements larger than a read, decoded where they are held
+bool(true)
+bool(true)
+int(4)
+int(100000)
+int(5000)
 bool(true)
 -- the stream is read from where it stands and left open
   0 => 1
