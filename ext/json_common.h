@@ -22,6 +22,12 @@ extern zend_class_entry *zser_json_exception_ce;
  * branch. */
 #define ZSER_JSON_ERROR_LOCATION (1 << 29)
 
+/* jsond_decode(), jsond_validate() and jsond_decode_lines(): flags that accept comments
+ * ("//" to the line's end, "/" "*" ... "*" "/") wherever whitespace may be, and one comma
+ * before a closing bracket (docs/COMPAT.md, "Comments and trailing commas"). */
+#define ZSER_JSON_ALLOW_COMMENTS        (1 << 27)
+#define ZSER_JSON_ALLOW_TRAILING_COMMAS (1 << 28)
+
 /* The text json_last_error_msg() gives for `code` on this PHP. */
 const char *zser_json_error_msg(int code);
 /* Throws JsonException(msg, code), as ext/json does under JSON_THROW_ON_ERROR. */
@@ -46,6 +52,9 @@ int zser_json_decode_within(zval *result, zend_string *s, int options, int depth
  * (0: it would decode). Unlike jsond_validate() it refuses, in object mode, a member name
  * starting with "\0" as the build does. On error *where is its byte offset in s. */
 int zser_json_check(const zend_string *s, int options, int depth, size_t *where);
+/* True when s[0..len) holds only whitespace, and comments when options allow them: a text
+ * with no value in it. */
+bool zser_json_blank(const char *s, size_t len, zend_long options);
 /* Encodes value as jsond_encode(value, options, depth) does: returns ext/json's error code
  * (0 on success) and sets *out to the text (owned by the caller), or to NULL when there is
  * none (an error without JSON_PARTIAL_OUTPUT_ON_ERROR). Sets no last-error state. */

@@ -8,7 +8,9 @@
  * walked with an explicit frame stack, never C recursion. ext/json's generated bison parser
  * gives up with a syntax error when its state stack is full; this parser counts the same
  * stack (json_stack_compat.h) so that deep inputs fail exactly where ext/json's do.
- * Encoding lives in json_encode.c, the last-error state and messages in json.c.
+ * JSOND_ALLOW_COMMENTS and JSOND_ALLOW_TRAILING_COMMAS are taken where strict JSON fails,
+ * by parsers of their own. Encoding lives in json_encode.c, the last-error state and
+ * messages in json.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -30,10 +32,14 @@
 #endif
 
 /* Flags ext/json's parser looks at. */
-#define OPT_ASSOC  PHP_JSON_OBJECT_AS_ARRAY
-#define OPT_BIGINT PHP_JSON_BIGINT_AS_STRING
-#define OPT_IGNORE PHP_JSON_INVALID_UTF8_IGNORE
-#define OPT_SUBST  PHP_JSON_INVALID_UTF8_SUBSTITUTE
+#define OPT_ASSOC    PHP_JSON_OBJECT_AS_ARRAY
+#define OPT_BIGINT   PHP_JSON_BIGINT_AS_STRING
+#define OPT_IGNORE   PHP_JSON_INVALID_UTF8_IGNORE
+#define OPT_SUBST    PHP_JSON_INVALID_UTF8_SUBSTITUTE
+/* zser's own relaxations, looked at only where strict JSON is an error */
+#define OPT_COMMENTS ZSER_JSON_ALLOW_COMMENTS
+#define OPT_TRAILING ZSER_JSON_ALLOW_TRAILING_COMMAS
+#define OPT_RELAX    (OPT_COMMENTS | OPT_TRAILING)
 
 #define KEY_CACHE_SIZE 256
 #define KEY_CACHE_LEN  48
@@ -826,9 +832,55 @@ static zend_never_inline ZEND_COLD int fail(parser *P, const unsigned char *at, 
 	return err;
 }
 
+/* The end of the comment opening at p ('/' with p < end), or NULL when there is none: "//"
+ * runs to the next line end (LF or CR) or to the end of the input, "/" "*" to the first
+ * "*" "/" after it. The bytes in between are not looked at (any byte, UTF-8 or not). */
+static const unsigned char *comment_end(const unsigned char *p, const unsigned char *end)
+{
+	if (end - p >= 2 && p[1] == '/') {
+		p += 2;
+		while (p < end && *p != '\n' && *p != '\r') {
+			p++;
+		}
+		return p;
+	}
+	if (end - p >= 2 && p[1] == '*') {
+		p += 2;
+		while (end - p >= 2) {
+			const unsigned char *star = memchr(p, '*', (size_t)(end - p - 1));
+			if (!star) {
+				return NULL;
+			}
+			if (star[1] == '/') {
+				return star + 2;
+			}
+			p = star + 1;
+		}
+	}
+	return NULL;
+}
+
+/* p at a '/' where strict JSON fails: skips the comments there and the whitespace around
+ * them. Returns the next byte, or NULL with err_at at the '/' that opens no comment or one
+ * that never closes (where ext/json fails: on that '/'). */
+static zend_never_inline ZEND_COLD const unsigned char *skip_comments(parser *P,
+                                                                      const unsigned char *p)
+{
+	do {
+		const unsigned char *q = comment_end(p, P->end);
+		if (!q) {
+			P->err_at = p;
+			return NULL;
+		}
+		p = skip_ws(q, P->end);
+	} while (*p == '/');
+	return p;
+}
+
 /* Parses the whole input. bs and frame.bstack track the size ext/json's parser stack would
  * have, and each push is checked where that parser makes it (json_stack_compat.h). */
-static zend_always_inline int parse_impl(parser *P, const unsigned char *p, const bool build)
+static zend_always_inline int parse_impl(parser *P, const unsigned char *p, const bool build,
+                                         const bool relax)
 {
 	frame *f = NULL;
 	size_t bs = P->stack0; /* parser stack size where the next value starts */
@@ -944,6 +996,9 @@ value:
 		goto value;
 	}
 	default:
+		if (relax) {
+			goto value_other;
+		}
 		return token_error(P, p);
 	}
 	/* a scalar token was shifted */
@@ -956,6 +1011,9 @@ after_value:
 		p = skip_ws(p, P->end);
 		if (*p == 0 && p == P->end) {
 			return 0;
+		}
+		if (relax) {
+			goto end_other;
 		}
 		return token_error(P, p);
 	}
@@ -1005,6 +1063,9 @@ after_value:
 		P->ftop--;
 		goto after_value;
 	}
+	if (relax) {
+		goto next_other;
+	}
 	return token_error(P, p);
 
 key:
@@ -1037,6 +1098,9 @@ key:
 			f->bad_name = false;
 		}
 	} else {
+		if (relax) {
+			goto key_other;
+		}
 		return token_error(P, p);
 	}
 	if (json_stack_full(bs)) {
@@ -1044,6 +1108,9 @@ key:
 	}
 	p = skip_ws(p, P->end);
 	if (*p != ':') {
+		if (relax) {
+			goto colon_other;
+		}
 		return token_error(P, p);
 	}
 	if (json_stack_full(bs + 1)) {
@@ -1052,16 +1119,176 @@ key:
 	p++;
 	bs++;
 	goto value;
+
+	/* Where strict JSON fails, the relaxations the flags ask for. Each comes back to the
+	 * state it left (a comment) or to the state after the closing bracket (a trailing
+	 * comma), so that stack counts, depth and errors further on are those of the text
+	 * without its comments and trailing commas. Only the relaxed parsers hold this code. */
+value_other:
+	/* a value was expected: at the start, or after '[', ',' or ':' */
+	if (*p == '/' && (P->options & OPT_COMMENTS)) {
+		if (!(p = skip_comments(P, p))) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		goto value;
+	}
+	if ((*p == ']' || *p == '}') && P->ftop > 0) {
+		f = &P->frames[P->ftop - 1];
+		if (!f->is_object && bs == f->bstack + JSON_STACK_CHECKED) {
+			/* '[', comments, then the bracket */
+			goto close_empty;
+		}
+		if (!f->is_object && bs == f->bstack + JSON_STACK_NEXT && (P->options & OPT_TRAILING)) {
+			goto close;
+		}
+	}
+	return token_error(P, p);
+
+key_other:
+	/* a key was expected: after '{' or ',' */
+	if (*p == '/' && (P->options & OPT_COMMENTS)) {
+		if (!(p = skip_comments(P, p))) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		goto key;
+	}
+	if (*p == ']' || *p == '}') {
+		if (bs == f->bstack + JSON_STACK_FIRST_KEY) {
+			/* '{', comments, then the bracket */
+			goto close_empty;
+		}
+		if (bs == f->bstack + JSON_STACK_NEXT_KEY && (P->options & OPT_TRAILING)) {
+			goto close;
+		}
+	}
+	return token_error(P, p);
+
+colon_other:
+	if (*p == '/' && (P->options & OPT_COMMENTS)) {
+		if (!(p = skip_comments(P, p))) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		if (*p == ':') {
+			if (json_stack_full(bs + 1)) {
+				return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			}
+			p++;
+			bs++;
+			goto value;
+		}
+	}
+	return token_error(P, p);
+
+end_other:
+	/* after the top-level value */
+	if (*p == '/' && (P->options & OPT_COMMENTS)) {
+		if (!(p = skip_comments(P, p))) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		if (*p == 0 && p == P->end) {
+			return 0;
+		}
+	}
+	return token_error(P, p);
+
+next_other:
+	/* after an element or a member: a ',' or the closing bracket was expected */
+	if (*p == '/' && (P->options & OPT_COMMENTS)) {
+		if (!(p = skip_comments(P, p))) {
+			return PHP_JSON_ERROR_SYNTAX;
+		}
+		if (*p == ',') {
+			if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
+				return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			}
+			p = skip_ws(p + 1, P->end);
+			if (f->is_object) {
+				bs = f->bstack + JSON_STACK_NEXT_KEY;
+				goto key;
+			}
+			bs = f->bstack + JSON_STACK_NEXT;
+			goto value;
+		}
+		if (*p == ']' || *p == '}') {
+			goto close;
+		}
+	}
+	return token_error(P, p);
+
+close:
+	/* the closing bracket at p ends the elements or members of f */
+	if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
+		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+	}
+	if ((*p == '}') != f->is_object) {
+		return fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
+	}
+	p++;
+	if (build) {
+		if (f->is_object) {
+			close_object(P, f);
+		} else {
+			close_array(P, f);
+		}
+	}
+	P->ftop--;
+	goto after_value;
+
+close_empty:
+	/* the closing bracket at p ends f, which has no elements or members */
+	if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
+		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+	}
+	if ((*p == '}') != f->is_object) {
+		return fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
+	}
+	p++;
+	P->ftop--;
+	if (build) {
+		zval *z = push_val(P);
+		if (f->is_object && !P->assoc) {
+			object_init(z);
+		} else {
+			ZVAL_EMPTY_ARRAY(z);
+		}
+	}
+	/* the empty container is shifted as a scalar token would be, at the place of f */
+	if (json_stack_full(f->bstack + 1)) {
+		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+	}
+	goto after_value;
 }
 
+/* The flags that relax the grammar get parsers of their own: the strict ones then hold none
+ * of the code for comments and trailing commas, which changed their code even where it was
+ * never reached (docs/INTERNALS.md §13). */
 static zend_never_inline int parse_build(parser *P, const unsigned char *p)
 {
-	return parse_impl(P, p, true);
+	return parse_impl(P, p, true, false);
 }
 
 static zend_never_inline int parse_validate(parser *P, const unsigned char *p)
 {
-	return parse_impl(P, p, false);
+	return parse_impl(P, p, false, false);
+}
+
+static zend_never_inline ZEND_COLD int parse_build_relaxed(parser *P, const unsigned char *p)
+{
+	return parse_impl(P, p, true, true);
+}
+
+static zend_never_inline ZEND_COLD int parse_validate_relaxed(parser *P, const unsigned char *p)
+{
+	return parse_impl(P, p, false, true);
+}
+
+static int run_parse(parser *P, const zend_string *s)
+{
+	const unsigned char *p = (const unsigned char *)ZSTR_VAL(s);
+	if (UNEXPECTED(P->options & OPT_RELAX)) {
+		return P->build ? parse_build_relaxed(P, p) : parse_validate_relaxed(P, p);
+	}
+	return P->build ? parse_build(P, p) : parse_validate(P, p);
 }
 
 static void parser_init(parser *P, const zend_string *s, int options, int max_depth, bool build)
@@ -1136,7 +1363,7 @@ static int decode(zval *return_value, zend_string *s, int options, int depth, si
 	int err;
 	parser_init(&P, s, options, depth, true);
 	P.stack0 = stack;
-	err = parse_build(&P, (const unsigned char *)ZSTR_VAL(s));
+	err = run_parse(&P, s);
 	if (err == 0) {
 		ZVAL_COPY_VALUE(return_value, &P.vals[0]);
 		P.vtop = 0;
@@ -1171,12 +1398,27 @@ int zser_json_check(const zend_string *s, int options, int depth, size_t *where)
 	int err;
 	parser_init(&P, s, options, depth, false);
 	P.check_names = (options & OPT_ASSOC) == 0;
-	err = parse_validate(&P, (const unsigned char *)ZSTR_VAL(s));
+	err = run_parse(&P, s);
 	if (err) {
 		*where = (size_t)(P.err_at - (const unsigned char *)ZSTR_VAL(s));
 	}
 	parser_free(&P);
 	return err;
+}
+
+bool zser_json_blank(const char *s, size_t len, zend_long options)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	while (p < end) {
+		if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
+			p++;
+		} else if (*p == '/' && (options & OPT_COMMENTS) && (p = comment_end(p, end)) != NULL) {
+			continue;
+		} else {
+			return false;
+		}
+	}
+	return true;
 }
 
 PHP_FUNCTION(jsond_decode)
@@ -1243,8 +1485,8 @@ PHP_FUNCTION(jsond_validate)
 	ZEND_PARSE_PARAMETERS_END();
 
 	/* PHP 8.3 json_validate()'s order: flags, empty input, reset, depth range. */
-	if ((options & ~ZSER_JSON_ERROR_LOCATION) != 0 &&
-	    (options & ~ZSER_JSON_ERROR_LOCATION) != PHP_JSON_INVALID_UTF8_IGNORE) {
+	if (options & ~(zend_long)(PHP_JSON_INVALID_UTF8_IGNORE | ZSER_JSON_ERROR_LOCATION |
+	                           OPT_COMMENTS | OPT_TRAILING)) {
 		zend_argument_value_error(3, "must be a valid flag (allowed flags: "
 		                             "JSON_INVALID_UTF8_IGNORE)");
 		RETURN_THROWS();
@@ -1264,7 +1506,7 @@ PHP_FUNCTION(jsond_validate)
 		RETURN_THROWS();
 	}
 	parser_init(&P, str, (int)options, (int)depth, false);
-	err = parse_validate(&P, (const unsigned char *)ZSTR_VAL(str));
+	err = run_parse(&P, str);
 	parser_free(&P);
 	if (err) {
 		zser_json_fail_at(err, str, (size_t)(P.err_at - (const unsigned char *)ZSTR_VAL(str)),

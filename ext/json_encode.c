@@ -117,7 +117,67 @@ typedef struct {
 #if PHP_VERSION_ID >= 80400
 	HashTable *hooked; /* values read through get hooks, released when the encoding ends */
 #endif
+	zend_resource *sink; /* jsond_encode_to_stream(): the stream full buffers go to, or NULL */
+	size_t written;      /* bytes handed to sink so far */
+	bool sink_failed;    /* a write to sink fell short, or it was closed: the walk stops */
 } encoder;
+
+/* jsond_encode_to_stream() hands the buffer to its stream once it holds this much. */
+#define STREAM_FLUSH_AT (64 * 1024)
+
+/* Called only where no earlier byte of the buffer will be read or rewritten again: before
+ * an element's separator. A string that fails UTF-8 rolls back to its own opening quote,
+ * and a failed key drops its own "null", so nothing behind an element start ever moves;
+ * the buffer then holds at most STREAM_FLUSH_AT plus what one element writes before the
+ * next check (its key, one scalar, or brackets and indents).
+ * Without partial output the first error dooms the whole text, yet the walk goes on past
+ * a bad key or INF/NAN as ext/json's does (later jsonSerialize() calls, a later error
+ * code), and what it writes from there is no text PHP ever returns: a bad key leaves
+ * nothing where the partial text has "". An exception dooms it as well, and with partial
+ * output the walk goes on past it too, writing null for every later jsonSerialize() (none
+ * runs while it is pending). So once either has happened the buffer is only emptied: the
+ * stream keeps what was handed over before, a prefix of the partial text, and memory stays
+ * bounded while the walk ends. */
+static zend_never_inline bool sink_flush(encoder *e)
+{
+	php_stream *stream;
+	ssize_t n;
+	if (e->sink_failed) {
+		return false;
+	}
+	if (EG(exception) || (e->error_code != PHP_JSON_ERROR_NONE &&
+	                      !(e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR))) {
+		e->out.len = 0;
+		return true;
+	}
+	if (e->out.len == 0) {
+		return true;
+	}
+	/* Fetched again each time: user code the walk runs (jsonSerialize(), a get hook, the
+	 * stream's own wrapper) may have closed it since, which frees the php_stream; a closed
+	 * one throws the TypeError fwrite() would. */
+	stream = (php_stream *)zend_fetch_resource2(e->sink, "stream", php_file_le_stream(),
+	                                            php_file_le_pstream());
+	if (!stream) {
+		e->sink_failed = true;
+		return false;
+	}
+	n = php_stream_write(stream, ZSTR_VAL(e->out.s), e->out.len);
+	if (n < 0 || (size_t)n != e->out.len) {
+		if (n > 0) {
+			e->written += (size_t)n;
+		}
+		e->sink_failed = true;
+		return false;
+	}
+	e->written += e->out.len;
+	e->out.len = 0;
+	return true;
+}
+
+/* false: the stream refused bytes, stop walking. */
+#define SINK_CHECK(e) \
+	(EXPECTED((e)->sink == NULL) || (e)->out.len < STREAM_FLUSH_AT || sink_flush(e))
 
 #if PHP_VERSION_ID >= 80400
 /* PHP 8.4: ext/json reads an object's declared slots directly only when the class has no
@@ -759,6 +819,9 @@ next_frame:
 		size_t indent;
 		char *p;
 
+		if (UNEXPECTED(!SINK_CHECK(e))) {
+			return FAILURE;
+		}
 		if (pos >= ht->nNumUsed) {
 			f->pos = pos;
 			f->need_comma = need_comma;
@@ -932,6 +995,9 @@ static zend_result step_props(encoder *e)
 		zend_property_info *info;
 		zval *prop;
 
+		if (UNEXPECTED(!SINK_CHECK(e))) {
+			return FAILURE;
+		}
 		if (f->pos >= (uint32_t)ce->default_properties_count) {
 			return close_frame(e);
 		}
@@ -1117,7 +1183,7 @@ static void encode(encoder *e, zval *val)
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 	zend_result r = begin_value(e, val);
 
-	while (e->top > 0 && (r == SUCCESS || partial)) {
+	while (e->top > 0 && (r == SUCCESS || partial) && !e->sink_failed) {
 		frame *f = &e->stack[e->top - 1];
 		switch (f->kind) {
 		case FRAME_TABLE:
@@ -1199,6 +1265,72 @@ PHP_FUNCTION(jsond_encode)
 	ZSTR_LEN(e.out.s) = e.out.len;
 	ZSTR_VAL(e.out.s)[e.out.len] = '\0';
 	RETURN_NEW_STR(e.out.s);
+}
+
+/* Writes as it goes: memory stays near STREAM_FLUSH_AT plus the longest scalar, whatever
+ * the size of the text. An error found after a flush leaves a prefix in the stream. */
+PHP_FUNCTION(jsond_encode_to_stream)
+{
+	zval *value, *zstream;
+	zend_long options = 0;
+	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	encoder e;
+
+	ZEND_PARSE_PARAMETERS_START(2, 4)
+		Z_PARAM_ZVAL(value)
+		Z_PARAM_RESOURCE(zstream)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(options)
+		Z_PARAM_LONG(depth)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!zend_fetch_resource2_ex(zstream, "stream", php_file_le_stream(), php_file_le_pstream())) {
+		RETURN_THROWS();
+	}
+	memset(&e, 0, sizeof(e));
+	e.options = (int)options;
+	e.max_depth = (int)depth;
+	e.error_code = PHP_JSON_ERROR_NONE;
+	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
+	e.word_scan = (e.esc_mask & ~3u) == 0;
+	e.slash8 = ONES8 * (unsigned char)((e.esc_mask & 2u) ? '/' : '"');
+	e.sink = Z_RES_P(zstream);
+	encode(&e, value);
+	if (e.stack) {
+		efree(e.stack);
+	}
+	if (!e.sink_failed && !EG(exception) &&
+	    (e.error_code == PHP_JSON_ERROR_NONE || (e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR))) {
+		sink_flush(&e);
+	}
+	if (e.out.s) {
+		zend_string_efree(e.out.s);
+	}
+	if (!(e.options & PHP_JSON_THROW_ON_ERROR) || (e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		ZSER_G(json_error_code) = e.error_code;
+		ZSER_G(json_error_offset) = -1; /* an encoding error has no location in a text */
+	}
+	if (e.sink_failed) {
+		if (EG(exception)) {
+			RETURN_THROWS();
+		}
+		php_error_docref(NULL, E_WARNING,
+		                 "Failed to write to the stream after %zu bytes of the JSON text",
+		                 e.written);
+		RETURN_FALSE;
+	}
+	/* as in jsond_encode(), a JsonException goes on top of one thrown by jsonSerialize() */
+	if (e.error_code != PHP_JSON_ERROR_NONE && !(e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		if (e.options & PHP_JSON_THROW_ON_ERROR) {
+			zser_json_throw(e.error_code);
+			RETURN_THROWS();
+		}
+		RETURN_FALSE;
+	}
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	RETURN_LONG((zend_long)e.written);
 }
 
 int zser_json_encode(zend_string **out, zval *value, int options, int depth)

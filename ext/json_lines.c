@@ -73,19 +73,6 @@ static HashTable *lines_get_gc(zend_object *obj, zval **table, int *n)
 	return zend_std_get_properties(obj);
 }
 
-/* Bytes that may surround a value on a line: JSON whitespace (a line of nothing else is
- * skipped, as empty lines are). */
-static bool blank(const char *s, size_t len)
-{
-	size_t i;
-	for (i = 0; i < len; i++) {
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n') {
-			return false;
-		}
-	}
-	return true;
-}
-
 /* Reads lines until one decodes (current set), or the end (current UNDEF), or an error is
  * thrown: JsonException naming the line, unless JSOND_LINES_SKIP_INVALID skips the line and
  * leaves its error in jsond_last_error(). */
@@ -112,7 +99,8 @@ static void fetch(lines_obj *o)
 			return;
 		}
 		o->line++;
-		if (blank(buf, len)) {
+		/* a line of whitespace (and comments, when allowed) is skipped, as empty lines are */
+		if (zser_json_blank(buf, len, o->options)) {
 			efree(buf);
 			continue;
 		}
@@ -264,7 +252,7 @@ PHP_FUNCTION(jsond_decode_lines)
 /* ==== jsond_encode_lines ==== */
 
 typedef struct {
-	php_stream *stream;
+	zend_resource *stream; /* fetched again for each line: see write_line() */
 	zend_long options;
 	int depth;
 	size_t written;
@@ -279,6 +267,7 @@ static zend_result write_line(line_writer *w, zval *value)
 	int err = zser_json_encode(&out, value, (int)w->options, w->depth);
 	bool partial = (w->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 	bool ok = false;
+	php_stream *stream;
 	ssize_t n;
 	if (EG(exception)) {
 		if (out) {
@@ -297,10 +286,19 @@ static zend_result write_line(line_writer *w, zval *value)
 			return FAILURE;
 		}
 	}
-	n = php_stream_write(w->stream, ZSTR_VAL(out), ZSTR_LEN(out));
+	/* jsonSerialize() or the iterator handing out the values may have closed the stream
+	 * since the last line, which frees the php_stream: a closed one throws the TypeError
+	 * fwrite() gives. */
+	stream = (php_stream *)zend_fetch_resource2(w->stream, "stream", php_file_le_stream(),
+	                                            php_file_le_pstream());
+	if (!stream) {
+		zend_string_release_ex(out, 0);
+		return FAILURE;
+	}
+	n = php_stream_write(stream, ZSTR_VAL(out), ZSTR_LEN(out));
 	if (n >= 0 && (size_t)n == ZSTR_LEN(out)) {
 		w->written += (size_t)n;
-		ok = php_stream_write(w->stream, "\n", 1) == 1;
+		ok = php_stream_write(stream, "\n", 1) == 1;
 		if (ok) {
 			w->written++;
 		}
@@ -360,7 +358,10 @@ PHP_FUNCTION(jsond_encode_lines)
 		Z_PARAM_LONG(depth)
 	ZEND_PARSE_PARAMETERS_END();
 
-	php_stream_from_zval(w.stream, zstream);
+	if (!zend_fetch_resource2_ex(zstream, "stream", php_file_le_stream(), php_file_le_pstream())) {
+		RETURN_THROWS();
+	}
+	w.stream = Z_RES_P(zstream);
 	if (options & PHP_JSON_PRETTY_PRINT) {
 		zend_argument_value_error(3, "must not contain JSON_PRETTY_PRINT (a line holds one "
 		                             "value)");

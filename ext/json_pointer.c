@@ -235,12 +235,19 @@ static zend_long container_count(const target *t, const unsigned char *end, int 
 	return n;
 }
 
-/* The checks every pointer function makes first, in this order: reset of the last error
- * (kept under JSON_THROW_ON_ERROR), the pointer's syntax, empty input, the depth range.
- * Returns false when the call ends here (a ValueError is thrown, or the error is set). */
+/* The checks every pointer function makes first, in this order: the flags (state untouched),
+ * reset of the last error (kept under JSON_THROW_ON_ERROR), the pointer's syntax, empty
+ * input, the depth range. Returns false when the call ends here (a ValueError is thrown, or
+ * the error is set). */
 static bool start(const zend_string *json, const zend_string *ptr, zend_long depth,
                   zend_long options, uint32_t depth_arg)
 {
+	if (options & (ZSER_JSON_ALLOW_COMMENTS | ZSER_JSON_ALLOW_TRAILING_COMMAS)) {
+		/* the skip-scanner that walks the path reads strict JSON only */
+		zend_argument_value_error(depth_arg + 1, "must not contain JSOND_ALLOW_COMMENTS or "
+		                                         "JSOND_ALLOW_TRAILING_COMMAS");
+		return false;
+	}
 	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
 		ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
 		ZSER_G(json_error_offset) = -1;

@@ -196,6 +196,16 @@ const JSOND_LINES_SKIP_INVALID = UNKNOWN;
  * @cvalue ZSER_JSON_ERROR_LOCATION
  */
 const JSOND_ERROR_LOCATION = UNKNOWN;
+/**
+ * @var int
+ * @cvalue ZSER_JSON_ALLOW_COMMENTS
+ */
+const JSOND_ALLOW_COMMENTS = UNKNOWN;
+/**
+ * @var int
+ * @cvalue ZSER_JSON_ALLOW_TRAILING_COMMAS
+ */
+const JSOND_ALLOW_TRAILING_COMMAS = UNKNOWN;
 
 function jsond_encode(mixed $value, int $flags = 0, int $depth = 512): string|false {}
 
@@ -222,6 +232,17 @@ function jsond_pointer_count(string $json, string $pointer, int $depth = 512, in
 
 /** @param resource $stream */
 function jsond_decode_lines($stream, ?bool $associative = null, int $depth = 512, int $flags = 0): JsondLines {}
+
+/**
+ * Writes exactly the bytes jsond_encode($value, $flags, $depth) returns to $stream, in
+ * pieces of about 64 KiB, without building the whole text; returns the number of bytes
+ * written. Errors, jsond_last_error() and JsonException are jsond_encode()'s. The text is
+ * written as it is made: when false is returned (or JsonException thrown) after an error
+ * found late, the stream already holds a prefix of the text, which is not valid JSON.
+ * A write that falls short returns false with a warning.
+ * @param resource $stream
+ */
+function jsond_encode_to_stream(mixed $value, $stream, int $flags = 0, int $depth = 512): int|false {}
 
 /** @param resource $stream */
 function jsond_decode_stream($stream, string $pointer = "", ?bool $associative = null, int $depth = 512, int $flags = 0): JsondStream {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8af836347f0446ba39818ae152f58bc2cbb3e3e2 */
+ * Stub hash: 708eac99956fdb1da45f5d854b9734cf957864ac */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -56,6 +56,13 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_jsond_decode_lines, 0, 1, JsondLi
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, associative, _IS_BOOL, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode_to_stream, 0, 2, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_jsond_decode_stream, 0, 1, JsondStream, 0)
@@ -124,6 +131,7 @@ ZEND_FUNCTION(jsond_pointer_get);
 ZEND_FUNCTION(jsond_pointer_exists);
 ZEND_FUNCTION(jsond_pointer_count);
 ZEND_FUNCTION(jsond_decode_lines);
+ZEND_FUNCTION(jsond_encode_to_stream);
 ZEND_FUNCTION(jsond_decode_stream);
 ZEND_FUNCTION(jsond_encode_lines);
 ZEND_FUNCTION(zser_serialize);
@@ -153,6 +161,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(jsond_pointer_exists, arginfo_jsond_pointer_exists)
 	ZEND_FE(jsond_pointer_count, arginfo_jsond_pointer_count)
 	ZEND_FE(jsond_decode_lines, arginfo_jsond_decode_lines)
+	ZEND_FE(jsond_encode_to_stream, arginfo_jsond_encode_to_stream)
 	ZEND_FE(jsond_decode_stream, arginfo_jsond_decode_stream)
 	ZEND_FE(jsond_encode_lines, arginfo_jsond_encode_lines)
 	ZEND_FE(zser_serialize, arginfo_zser_serialize)
@@ -228,6 +237,8 @@ static void register_zser_symbols(int module_number)
 	REGISTER_LONG_CONSTANT("JSOND_ERROR_POINTER_NOT_CONTAINER", ZSER_JSON_ERROR_POINTER_NOT_CONTAINER, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("JSOND_LINES_SKIP_INVALID", ZSER_JSON_LINES_SKIP_INVALID, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("JSOND_ERROR_LOCATION", ZSER_JSON_ERROR_LOCATION, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("JSOND_ALLOW_COMMENTS", ZSER_JSON_ALLOW_COMMENTS, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("JSOND_ALLOW_TRAILING_COMMAS", ZSER_JSON_ALLOW_TRAILING_COMMAS, CONST_PERSISTENT);
 }
 
 static zend_class_entry *register_class_JsondSerializable(void)

@@ -156,7 +156,7 @@ for t in "$@"; do
 		export FUZZ_PHP_LEAK_DIR=$arts
 	fi
 	if [ "$mode" = long ]; then
-		# executions per process; the time bound is 1.5 times what the measured speed
+		# executions per process; the time bound is 3 times what the measured speed
 		# needs, plus a minute, so a slow phase does not cut the run short
 		if is_php "$t"; then total=${FUZZ_RUNS_PHP:-1000000}; else total=${FUZZ_RUNS_CORE:-10000000}; fi
 		runs=$(((total + jobs - 1) / jobs))
@@ -165,7 +165,7 @@ for t in "$@"; do
 		done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.speed" | tail -n 1)
 		rate=$(((${done_runs:-0} + 14) / 15))
 		[ "$rate" -ge 1 ] || rate=1
-		seconds=$((runs * 3 / 2 / rate + 60))
+		seconds=$((runs * 3 / rate + 60))
 		printf '%-22s %s executions per process in at most %ss (%s/s measured)\n' "$t" "$runs" \
 			"$seconds" "$rate"
 	fi
