@@ -775,6 +775,12 @@ PHP_FUNCTION(jsond_decode_stream)
 	ZEND_PARSE_PARAMETERS_END();
 
 	php_stream_from_zval(stream, zstream);
+	if (options & (ZSER_JSON_ALLOW_COMMENTS | ZSER_JSON_ALLOW_TRAILING_COMMAS)) {
+		/* the scanner reads strict JSON only, as the pointer functions' walk does */
+		zend_argument_value_error(5, "must not contain JSOND_ALLOW_COMMENTS or "
+		                             "JSOND_ALLOW_TRAILING_COMMAS");
+		RETURN_THROWS();
+	}
 	ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
 	ZSER_G(json_error_offset) = -1;
 	if (!pointer_valid(ptr)) {

@@ -26,6 +26,11 @@ attempt(fn() => jsond_decode_stream('[1]'));
 $closed = sref_open('[1]');
 fclose($closed);
 attempt(fn() => jsond_decode_stream($closed));
+echo "-- comments and trailing commas are refused, before the last error is reset\n";
+jsond_decode('[');
+attempt(fn() => jsond_decode_stream($f, '', null, 512, JSOND_ALLOW_COMMENTS));
+attempt(fn() => jsond_decode_stream($f, '', null, 512, JSOND_ALLOW_TRAILING_COMMAS));
+var_dump(jsond_last_error());
 echo "-- a pointer error comes before a depth error, and both reset the last error first\n";
 jsond_decode('[');
 attempt(fn() => jsond_decode_stream($f, 'x', null, 0));
@@ -134,6 +139,10 @@ var_dump(gc_collect_cycles() > 0);
   ValueError: jsond_decode_stream(): Argument #4 ($depth) must be less than 2147483647
   TypeError: jsond_decode_stream(): Argument #1 ($stream) must be of type resource, string given
   TypeError: jsond_decode_stream(): supplied resource is not a valid stream resource
+-- comments and trailing commas are refused, before the last error is reset
+  ValueError: jsond_decode_stream(): Argument #5 ($flags) must not contain JSOND_ALLOW_COMMENTS or JSOND_ALLOW_TRAILING_COMMAS
+  ValueError: jsond_decode_stream(): Argument #5 ($flags) must not contain JSOND_ALLOW_COMMENTS or JSOND_ALLOW_TRAILING_COMMAS
+int(4)
 -- a pointer error comes before a depth error, and both reset the last error first
   ValueError: jsond_decode_stream(): Argument #2 ($pointer) must be a valid JSON Pointer ("" or starting with "/", "~" followed by "0" or "1")
 int(0)
