@@ -183,6 +183,11 @@ const unsigned char *zs_json_scan_skip(const unsigned char *p, const unsigned ch
 	return p;
 }
 
+const unsigned char *zs_json_scan_structure(const unsigned char *p, const unsigned char *end)
+{
+	return next_structure(p, end);
+}
+
 bool zs_json_scan_open(zs_json_iter *it, const unsigned char *p, const unsigned char *end)
 {
 	if (p >= end || (*p != '[' && *p != '{')) {

@@ -50,6 +50,10 @@ const unsigned char *zs_json_scan_ws(const unsigned char *p, const unsigned char
  * the text is malformed before it ends. */
 const unsigned char *zs_json_scan_skip(const unsigned char *p, const unsigned char *end);
 
+/* The first byte of p[0..end) that is a bracket or a quote, or end: the bytes between are
+ * crossed sixteen (or eight) at a time. */
+const unsigned char *zs_json_scan_structure(const unsigned char *p, const unsigned char *end);
+
 /* Starts an iterator over the container opening at p ('[' or '{'); false for anything else. */
 bool zs_json_scan_open(zs_json_iter *it, const unsigned char *p, const unsigned char *end);
 

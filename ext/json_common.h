@@ -43,6 +43,11 @@ void zser_json_fail_at(int code, const zend_string *s, size_t offset, zend_long 
 int zser_json_decode(zval *result, zend_string *s, int options, int depth);
 /* zser_json_decode(), and on error *where is the byte offset of the error in s. */
 int zser_json_decode_at(zval *result, zend_string *s, int options, int depth, size_t *where);
+/* zser_json_decode_at() for a value cut out of a larger text, where ext/json's parser stack
+ * (json_stack_compat.h) holds `stack` entries before it and depth - the containers above it
+ * are left: the result and the error are those of that value read in place. */
+int zser_json_decode_within(zval *result, zend_string *s, int options, int depth, size_t stack,
+                            size_t *where);
 /* The error code zser_json_decode() would give for s, found without building any value
  * (0: it would decode). Unlike jsond_validate() it refuses, in object mode, a member name
  * starting with "\0" as the build does. On error *where is its byte offset in s. */
@@ -58,5 +63,8 @@ int zser_json_encode(zend_string **out, zval *value, int options, int depth);
 extern zend_class_entry *zser_ce_JsondLines;
 /* Sets up the JsondLines class (json_lines.c) once gen_stub's code has registered it. */
 void zser_json_lines_minit(zend_class_entry *ce);
+extern zend_class_entry *zser_ce_JsondStream;
+/* Sets up the JsondStream class (json_stream.c) once gen_stub's code has registered it. */
+void zser_json_stream_minit(zend_class_entry *ce);
 
 #endif

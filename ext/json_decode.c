@@ -78,6 +78,9 @@ typedef struct {
 	frame *frames;
 	size_t ftop, fcap;
 	const unsigned char *err_at; /* start of the token ext/json's parser fails at */
+	/* ext/json's parser-stack size where the input's value starts: 1 for a whole text, more
+	 * for a value cut out of one (zser_json_decode_within) */
+	size_t stack0;
 	char *scratch;
 	size_t scap;
 	/* Which key_cache slots hold a key: only these are read, and released at the end, so
@@ -880,7 +883,7 @@ static zend_always_inline int parse_impl(parser *P, const unsigned char *p, cons
                                          const bool relax)
 {
 	frame *f = NULL;
-	size_t bs = 1; /* parser stack size where the next value starts */
+	size_t bs = P->stack0; /* parser stack size where the next value starts */
 	num_kind nk;
 	strview sv;
 	int err;
@@ -1309,6 +1312,7 @@ static void parser_init(parser *P, const zend_string *s, int options, int max_de
 	P->assoc = (options & OPT_ASSOC) != 0;
 	P->prop_keys = build && !P->assoc;
 	P->check_names = false;
+	P->stack0 = 1;
 }
 
 /* Releases everything a failed parse left, top of the stack first as bison does. */
@@ -1352,11 +1356,13 @@ static void parser_free(parser *P)
 }
 
 /* Decodes s into return_value (NULL on failure) and returns 0 or ext/json's error code. */
-static int decode(zval *return_value, zend_string *s, int options, int depth, size_t *where)
+static int decode(zval *return_value, zend_string *s, int options, int depth, size_t stack,
+                  size_t *where)
 {
 	parser P;
 	int err;
 	parser_init(&P, s, options, depth, true);
+	P.stack0 = stack;
 	err = run_parse(&P, s);
 	if (err == 0) {
 		ZVAL_COPY_VALUE(return_value, &P.vals[0]);
@@ -1372,12 +1378,18 @@ static int decode(zval *return_value, zend_string *s, int options, int depth, si
 int zser_json_decode(zval *result, zend_string *s, int options, int depth)
 {
 	size_t where;
-	return decode(result, s, options, depth, &where);
+	return decode(result, s, options, depth, 1, &where);
 }
 
 int zser_json_decode_at(zval *result, zend_string *s, int options, int depth, size_t *where)
 {
-	return decode(result, s, options, depth, where);
+	return decode(result, s, options, depth, 1, where);
+}
+
+int zser_json_decode_within(zval *result, zend_string *s, int options, int depth, size_t stack,
+                            size_t *where)
+{
+	return decode(result, s, options, depth, stack, where);
 }
 
 int zser_json_check(const zend_string *s, int options, int depth, size_t *where)
@@ -1451,7 +1463,7 @@ PHP_FUNCTION(jsond_decode)
 			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
 		}
 	}
-	err = decode(return_value, str, (int)options, (int)depth, &where);
+	err = decode(return_value, str, (int)options, (int)depth, 1, &where);
 	if (err) {
 		zser_json_fail_at(err, str, where, options);
 	}

@@ -3,7 +3,8 @@
  * ext/json's parser-stack limit, the one rule of ext/json's parser that jsond_decode() and
  * jsond_validate() reproduce by counting rather than by following the grammar: what nesting
  * makes json_decode() report a syntax error where its depth check would not have stopped
- * it. Internal to json_decode.c; header-only.
+ * it. Internal to json_decode.c and json_stream.c (which starts the decoder inside a text);
+ * header-only.
  *
  * ext/json/json_parser.y is a bison LALR(1) parser; bison's stack holds one state per shifted
  * token, per reduced rule and per mid-rule action, and may not grow to YYMAXDEPTH (10,000,

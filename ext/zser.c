@@ -68,6 +68,7 @@ static PHP_MINIT_FUNCTION(zser)
 #endif
 	zser_ce_ZserException = register_class_ZserException(zend_ce_exception);
 	zser_json_lines_minit(register_class_JsondLines(zend_ce_iterator));
+	zser_json_stream_minit(register_class_JsondStream(zend_ce_iterator));
 	zser_json_minit();
 	/* Integrations: after our own functions exist, since the json_* override points at them. */
 	zser_session_minit();

@@ -245,6 +245,9 @@ function jsond_decode_lines($stream, ?bool $associative = null, int $depth = 512
 function jsond_encode_to_stream(mixed $value, $stream, int $flags = 0, int $depth = 512): int|false {}
 
 /** @param resource $stream */
+function jsond_decode_stream($stream, string $pointer = "", ?bool $associative = null, int $depth = 512, int $flags = 0): JsondStream {}
+
+/** @param resource $stream */
 function jsond_encode_lines(iterable $values, $stream, int $flags = 0, int $depth = 512): int|false {}
 
 /** @refcount 1 */
@@ -266,6 +269,27 @@ interface JsondSerializable
  * @not-serializable
  */
 final class JsondLines implements Iterator
+{
+    private function __construct() {}
+
+    public function current(): mixed {}
+
+    public function key(): mixed {}
+
+    public function next(): void {}
+
+    public function valid(): bool {}
+
+    public function rewind(): void {}
+}
+
+/**
+ * The elements of jsond_decode_stream(): the array's elements keyed 0, 1, 2... or the
+ * object's members keyed by name, read on demand, one pass, as a Generator would give them.
+ * @strict-properties
+ * @not-serializable
+ */
+final class JsondStream implements Iterator
 {
     private function __construct() {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 743df3c2ea4be559c1ba606f50184f2f47d33055 */
+ * Stub hash: 708eac99956fdb1da45f5d854b9734cf957864ac */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -65,6 +65,14 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode_to_stream, 0, 2, MA
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_jsond_decode_stream, 0, 1, JsondStream, 0)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, pointer, IS_STRING, 0, "\"\"")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, associative, _IS_BOOL, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, depth, IS_LONG, 0, "512")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode_lines, 0, 2, MAY_BE_LONG|MAY_BE_FALSE)
 	ZEND_ARG_OBJ_TYPE_MASK(0, values, Traversable, MAY_BE_ARRAY, NULL)
 	ZEND_ARG_INFO(0, stream)
@@ -100,6 +108,18 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_JsondLines_rewind arginfo_class_JsondLines_next
 
+#define arginfo_class_JsondStream___construct arginfo_class_JsondLines___construct
+
+#define arginfo_class_JsondStream_current arginfo_class_JsondLines_current
+
+#define arginfo_class_JsondStream_key arginfo_class_JsondLines_current
+
+#define arginfo_class_JsondStream_next arginfo_class_JsondLines_next
+
+#define arginfo_class_JsondStream_valid arginfo_class_JsondLines_valid
+
+#define arginfo_class_JsondStream_rewind arginfo_class_JsondLines_next
+
 
 ZEND_FUNCTION(jsond_encode);
 ZEND_FUNCTION(jsond_decode);
@@ -112,6 +132,7 @@ ZEND_FUNCTION(jsond_pointer_exists);
 ZEND_FUNCTION(jsond_pointer_count);
 ZEND_FUNCTION(jsond_decode_lines);
 ZEND_FUNCTION(jsond_encode_to_stream);
+ZEND_FUNCTION(jsond_decode_stream);
 ZEND_FUNCTION(jsond_encode_lines);
 ZEND_FUNCTION(zser_serialize);
 ZEND_FUNCTION(zser_unserialize);
@@ -121,6 +142,12 @@ ZEND_METHOD(JsondLines, key);
 ZEND_METHOD(JsondLines, next);
 ZEND_METHOD(JsondLines, valid);
 ZEND_METHOD(JsondLines, rewind);
+ZEND_METHOD(JsondStream, __construct);
+ZEND_METHOD(JsondStream, current);
+ZEND_METHOD(JsondStream, key);
+ZEND_METHOD(JsondStream, next);
+ZEND_METHOD(JsondStream, valid);
+ZEND_METHOD(JsondStream, rewind);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -135,6 +162,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(jsond_pointer_count, arginfo_jsond_pointer_count)
 	ZEND_FE(jsond_decode_lines, arginfo_jsond_decode_lines)
 	ZEND_FE(jsond_encode_to_stream, arginfo_jsond_encode_to_stream)
+	ZEND_FE(jsond_decode_stream, arginfo_jsond_decode_stream)
 	ZEND_FE(jsond_encode_lines, arginfo_jsond_encode_lines)
 	ZEND_FE(zser_serialize, arginfo_zser_serialize)
 	ZEND_FE(zser_unserialize, arginfo_zser_unserialize)
@@ -155,6 +183,17 @@ static const zend_function_entry class_JsondLines_methods[] = {
 	ZEND_ME(JsondLines, next, arginfo_class_JsondLines_next, ZEND_ACC_PUBLIC)
 	ZEND_ME(JsondLines, valid, arginfo_class_JsondLines_valid, ZEND_ACC_PUBLIC)
 	ZEND_ME(JsondLines, rewind, arginfo_class_JsondLines_rewind, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_JsondStream_methods[] = {
+	ZEND_ME(JsondStream, __construct, arginfo_class_JsondStream___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(JsondStream, current, arginfo_class_JsondStream_current, ZEND_ACC_PUBLIC)
+	ZEND_ME(JsondStream, key, arginfo_class_JsondStream_key, ZEND_ACC_PUBLIC)
+	ZEND_ME(JsondStream, next, arginfo_class_JsondStream_next, ZEND_ACC_PUBLIC)
+	ZEND_ME(JsondStream, valid, arginfo_class_JsondStream_valid, ZEND_ACC_PUBLIC)
+	ZEND_ME(JsondStream, rewind, arginfo_class_JsondStream_rewind, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -217,6 +256,18 @@ static zend_class_entry *register_class_JsondLines(zend_class_entry *class_entry
 	zend_class_entry ce, *class_entry;
 
 	INIT_CLASS_ENTRY(ce, "JsondLines", class_JsondLines_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Iterator);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_JsondStream(zend_class_entry *class_entry_Iterator)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "JsondStream", class_JsondStream_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 	zend_class_implements(class_entry, 1, class_entry_Iterator);

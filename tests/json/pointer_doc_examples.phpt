@@ -29,4 +29,4 @@ foreach ($m as $i => [, $kind, $body]) {
 echo "$n examples\n";
 ?>
 --EXPECT--
-8 examples
+10 examples
