@@ -74,6 +74,25 @@ static void rewrite(zval *v)
 	fz_call(&copy, "zser_unserialize", 2, args);
 	zval_ptr_dtor(&args[1]);
 	if (copy.ex_class) {
+		/* PHP's own values are not always writable and readable either: a typed array
+		 * property holding a `&` reference to the array that holds its object is a cycle
+		 * both writers cut with null where they meet that array inside itself, and a null
+		 * the property refuses when read back. Then both readers refuse alike. */
+		fz_result php;
+		zval arg;
+		bool same;
+
+		ZVAL_STR(&arg, want);
+		fz_call(&php, "unserialize", 1, &arg);
+		same = php.ex_class && zend_string_equals(php.ex_class, copy.ex_class) &&
+		       zend_string_equals(php.ex_message, copy.ex_message);
+		fz_result_free(&php);
+		if (same) {
+			zend_string_release(want);
+			fz_result_free(&copy);
+			fz_result_free(&blob);
+			return;
+		}
 		fz_show("serialize() of the value", ZSTR_VAL(want), ZSTR_LEN(want));
 		fz_fail("re-encoding a decoded value gave a blob zser_unserialize rejects: %s",
 		        fz_describe(&copy));
