@@ -263,3 +263,52 @@ zs_json_step zs_json_scan_next(zs_json_iter *it, zs_json_item *item, bool skip)
 	it->p = item->value_end;
 	return ZS_JSON_ITEM;
 }
+
+bool zs_json_pointer_valid(const char *s, size_t len)
+{
+	size_t i;
+	if (len == 0) {
+		return true;
+	}
+	if (s[0] != '/') {
+		return false;
+	}
+	for (i = 1; i < len; i++) {
+		if (s[i] == '~' && (i + 1 == len || (s[i + 1] != '0' && s[i + 1] != '1'))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+size_t zs_json_pointer_token(const char *s, size_t len, size_t *pos, char *out)
+{
+	size_t i = *pos, n = 0;
+	while (i < len && s[i] != '/') {
+		if (s[i] == '~') {
+			out[n++] = s[i + 1] == '0' ? '~' : '/';
+			i += 2;
+		} else {
+			out[n++] = s[i++];
+		}
+	}
+	*pos = i;
+	return n;
+}
+
+bool zs_json_pointer_index(const char *tok, size_t len, size_t *index)
+{
+	size_t i, v = 0;
+	if (len == 0 || (tok[0] == '0' && len > 1)) {
+		return false;
+	}
+	for (i = 0; i < len; i++) {
+		size_t d = (size_t)(tok[i] - '0');
+		if (tok[i] < '0' || tok[i] > '9' || v > (SIZE_MAX - 1 - d) / 10) {
+			return false;
+		}
+		v = v * 10 + d;
+	}
+	*index = v;
+	return true;
+}

@@ -54,6 +54,19 @@ const unsigned char *zs_json_scan_skip(const unsigned char *p, const unsigned ch
  * crossed sixteen (or eight) at a time. */
 const unsigned char *zs_json_scan_structure(const unsigned char *p, const unsigned char *end);
 
+/* RFC 6901 §3: s[0..len) is "" or '/'-separated tokens in which '~' is only followed by
+ * '0' or '1'. */
+bool zs_json_pointer_valid(const char *s, size_t len);
+
+/* The token of the valid pointer s[0..len) that starts at *pos (just after its '/'),
+ * unescaped into out (room for len bytes); *pos moves to the next '/' or to len. Returns the
+ * token's length. */
+size_t zs_json_pointer_token(const char *s, size_t len, size_t *pos, char *out);
+
+/* RFC 6901 §4: tok[0..len) is an array index, decimal digits without a leading zero, below
+ * SIZE_MAX (so that SIZE_MAX can stand for "not an index"); false for "-" and all else. */
+bool zs_json_pointer_index(const char *tok, size_t len, size_t *index);
+
 /* Starts an iterator over the container opening at p ('[' or '{'); false for anything else. */
 bool zs_json_scan_open(zs_json_iter *it, const unsigned char *p, const unsigned char *end);
 

@@ -43,60 +43,6 @@ static void report(int err, zend_long options)
 	}
 }
 
-/* RFC 6901 §3: "" or '/'-separated tokens in which '~' is only followed by '0' or '1'. */
-static bool pointer_valid(const zend_string *ptr)
-{
-	const char *s = ZSTR_VAL(ptr);
-	size_t i, len = ZSTR_LEN(ptr);
-	if (len == 0) {
-		return true;
-	}
-	if (s[0] != '/') {
-		return false;
-	}
-	for (i = 1; i < len; i++) {
-		if (s[i] == '~' && (i + 1 == len || (s[i + 1] != '0' && s[i + 1] != '1'))) {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* Unescapes the token starting at *pos (after its '/') into buf; *pos moves to the next '/'
- * or the end. Returns the token's length. */
-static size_t next_token(const zend_string *ptr, size_t *pos, char *buf)
-{
-	const char *s = ZSTR_VAL(ptr);
-	size_t i = *pos, n = 0, len = ZSTR_LEN(ptr);
-	while (i < len && s[i] != '/') {
-		if (s[i] == '~') {
-			buf[n++] = s[i + 1] == '0' ? '~' : '/';
-			i += 2;
-		} else {
-			buf[n++] = s[i++];
-		}
-	}
-	*pos = i;
-	return n;
-}
-
-/* RFC 6901 §4: decimal digits without a leading zero; "-" and anything else never match. */
-static bool token_index(const char *tok, size_t len, size_t *index)
-{
-	size_t i, v = 0;
-	if (len == 0 || (tok[0] == '0' && len > 1)) {
-		return false;
-	}
-	for (i = 0; i < len; i++) {
-		if (tok[i] < '0' || tok[i] > '9' || v > (SIZE_MAX - 9) / 10) {
-			return false;
-		}
-		v = v * 10 + (size_t)(tok[i] - '0');
-	}
-	*index = v;
-	return true;
-}
-
 /* The member name as jsond_decode() reads it (a new string), for names whose raw bytes may
  * differ from it: escapes, or ill-formed UTF-8 that the flags drop or replace. */
 static zend_string *decoded_name(const zs_json_item *item, int options)
@@ -163,11 +109,11 @@ static int walk(const zend_string *doc, const zend_string *ptr, int options, tar
 		bool found = false;
 
 		pos++; /* the '/' */
-		len = next_token(ptr, &pos, tok);
+		len = zs_json_pointer_token(ZSTR_VAL(ptr), ZSTR_LEN(ptr), &pos, tok);
 		if (!zs_json_scan_open(&it, t->value, end)) {
 			goto not_found;
 		}
-		if (!it.object && !token_index(tok, len, &index)) {
+		if (!it.object && !zs_json_pointer_index(tok, len, &index)) {
 			goto not_found;
 		}
 		if (it.object) {
@@ -252,7 +198,7 @@ static bool start(const zend_string *json, const zend_string *ptr, zend_long dep
 		ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
 		ZSER_G(json_error_offset) = -1;
 	}
-	if (!pointer_valid(ptr)) {
+	if (!zs_json_pointer_valid(ZSTR_VAL(ptr), ZSTR_LEN(ptr))) {
 		zend_argument_value_error(2, "must be a valid JSON Pointer (\"\" or starting with "
 		                             "\"/\", \"~\" followed by \"0\" or \"1\")");
 		return false;

@@ -21,6 +21,7 @@
 #include "zser_internal.h"
 #include "json_common.h"
 #include "json_stack_compat.h"
+#include "zs_json_scan.h"
 #include "zs_json_stream.h"
 
 zend_class_entry *zser_ce_JsondStream;
@@ -686,43 +687,6 @@ void zser_json_stream_minit(zend_class_entry *ce)
 	stream_handlers.clone_obj = NULL;
 }
 
-/* RFC 6901 §3: "" or '/'-separated tokens in which '~' is only followed by '0' or '1'. */
-static bool pointer_valid(const zend_string *ptr)
-{
-	const char *s = ZSTR_VAL(ptr);
-	size_t i, len = ZSTR_LEN(ptr);
-	if (len == 0) {
-		return true;
-	}
-	if (s[0] != '/') {
-		return false;
-	}
-	for (i = 1; i < len; i++) {
-		if (s[i] == '~' && (i + 1 == len || (s[i + 1] != '0' && s[i + 1] != '1'))) {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* RFC 6901 §4: decimal digits without a leading zero; SIZE_MAX (no index) for anything
- * else, "-" included. */
-static size_t token_index(const zend_string *tok)
-{
-	const char *s = ZSTR_VAL(tok);
-	size_t i, v = 0, len = ZSTR_LEN(tok);
-	if (len == 0 || (s[0] == '0' && len > 1)) {
-		return SIZE_MAX;
-	}
-	for (i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9' || v > (SIZE_MAX - 10) / 10) {
-			return SIZE_MAX;
-		}
-		v = v * 10 + (size_t)(s[i] - '0');
-	}
-	return v;
-}
-
 /* Splits the valid pointer ptr into o's unescaped tokens. */
 static void split_pointer(stream_obj *o, const zend_string *ptr)
 {
@@ -739,18 +703,10 @@ static void split_pointer(stream_obj *o, const zend_string *ptr)
 	o->index = safe_emalloc(n, sizeof(*o->index), 0);
 	for (i = 1; i <= len; i++) {
 		zend_string *tok = zend_string_alloc(len, 0);
-		size_t t = 0;
-		while (i < len && s[i] != '/') {
-			if (s[i] == '~') {
-				ZSTR_VAL(tok)[t++] = s[i + 1] == '0' ? '~' : '/';
-				i += 2;
-			} else {
-				ZSTR_VAL(tok)[t++] = s[i++];
-			}
-		}
+		size_t t = zs_json_pointer_token(s, len, &i, ZSTR_VAL(tok)), index;
 		ZSTR_VAL(tok)[t] = '\0';
 		ZSTR_LEN(tok) = t;
-		o->index[o->ntokens] = token_index(tok);
+		o->index[o->ntokens] = zs_json_pointer_index(ZSTR_VAL(tok), t, &index) ? index : SIZE_MAX;
 		o->tokens[o->ntokens++] = tok;
 	}
 }
@@ -783,7 +739,7 @@ PHP_FUNCTION(jsond_decode_stream)
 	}
 	ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
 	ZSER_G(json_error_offset) = -1;
-	if (!pointer_valid(ptr)) {
+	if (!zs_json_pointer_valid(ZSTR_VAL(ptr), ZSTR_LEN(ptr))) {
 		zend_argument_value_error(2, "must be a valid JSON Pointer (\"\" or starting with "
 		                             "\"/\", \"~\" followed by \"0\" or \"1\")");
 		RETURN_THROWS();

@@ -156,9 +156,54 @@ static void test_prefixes(void)
 	}
 }
 
+static void test_pointers(void)
+{
+	static const char *const valid[] = {"", "/", "/a", "/a/0", "/~0~1", "//", "/a~1b/~01"};
+	static const char *const invalid[] = {"a", "~0", "/~", "/~2", "/a~", "/x~/y"};
+	const char *p = "/a~1b/~01//0";
+	char out[16];
+	size_t i, pos = 1, n, index = 7;
+
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		ZS_CHECK(zs_json_pointer_valid(valid[i], strlen(valid[i])));
+	}
+	for (i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
+		ZS_CHECK(!zs_json_pointer_valid(invalid[i], strlen(invalid[i])));
+	}
+	// tokens unescape ~1 to '/' and ~0 to '~', in that order ("~01" is "~1", not "/")
+	n = zs_json_pointer_token(p, strlen(p), &pos, out);
+	ZS_CHECK(n == 3 && memcmp(out, "a/b", 3) == 0 && pos == 5);
+	pos++;
+	n = zs_json_pointer_token(p, strlen(p), &pos, out);
+	ZS_CHECK(n == 2 && memcmp(out, "~1", 2) == 0 && pos == 9);
+	pos++;
+	n = zs_json_pointer_token(p, strlen(p), &pos, out);
+	ZS_CHECK(n == 0 && pos == 10);
+	pos++;
+	n = zs_json_pointer_token(p, strlen(p), &pos, out);
+	ZS_CHECK(n == 1 && out[0] == '0' && pos == strlen(p));
+	// indexes: digits without a leading zero, below SIZE_MAX
+	ZS_CHECK(zs_json_pointer_index("0", 1, &index) && index == 0);
+	ZS_CHECK(zs_json_pointer_index("120", 3, &index) && index == 120);
+	ZS_CHECK(!zs_json_pointer_index("", 0, &index));
+	ZS_CHECK(!zs_json_pointer_index("01", 2, &index));
+	ZS_CHECK(!zs_json_pointer_index("-", 1, &index));
+	ZS_CHECK(!zs_json_pointer_index("1a", 2, &index));
+	{
+		char big[32];
+		int len = snprintf(big, sizeof(big), "%zu", (size_t)SIZE_MAX - 1);
+		ZS_CHECK(zs_json_pointer_index(big, (size_t)len, &index) && index == SIZE_MAX - 1);
+		len = snprintf(big, sizeof(big), "%zu", (size_t)SIZE_MAX);
+		ZS_CHECK(!zs_json_pointer_index(big, (size_t)len, &index));
+		len = snprintf(big, sizeof(big), "%zu0", (size_t)SIZE_MAX);
+		ZS_CHECK(!zs_json_pointer_index(big, (size_t)len, &index));
+	}
+}
+
 int main(void)
 {
 	test_skip();
+	test_pointers();
 	test_members();
 	test_elements();
 	test_prefixes();
