@@ -57,6 +57,15 @@ void zser_json_throw(int code)
 	zend_throw_exception(zser_json_exception_ce, zser_json_error_msg(code), code);
 }
 
+ZEND_COLD void zser_json_depth_error(zend_long depth, uint32_t arg)
+{
+	if (depth <= 0) {
+		zend_argument_value_error(arg, "must be greater than 0");
+	} else {
+		zend_argument_value_error(arg, "must be less than %d", INT_MAX);
+	}
+}
+
 void zser_json_minit(void)
 {
 	/* JsonException is not declared in ext/json's public header on every PHP version. */

@@ -33,6 +33,27 @@ const char *zser_json_error_msg(int code);
 /* Throws JsonException(msg, code), as ext/json does under JSON_THROW_ON_ERROR. */
 void zser_json_throw(int code);
 void zser_json_minit(void);
+/* Throws ext/json's ValueError for a $depth argument (number `arg`) out of its range. */
+ZEND_COLD void zser_json_depth_error(zend_long depth, uint32_t arg);
+/* ext/json's rule for a $depth argument: false with the ValueError thrown unless
+ * 0 < depth <= INT_MAX. */
+static zend_always_inline bool zser_json_depth_ok(zend_long depth, uint32_t arg)
+{
+	if (EXPECTED(depth > 0 && depth <= INT_MAX)) {
+		return true;
+	}
+	zser_json_depth_error(depth, arg);
+	return false;
+}
+/* options with JSON_OBJECT_AS_ARRAY set or cleared by a non-null $associative, which wins
+ * over the flag as in json_decode(). */
+static inline zend_long zser_json_assoc(zend_long options, bool assoc, bool assoc_null)
+{
+	if (assoc_null) {
+		return options;
+	}
+	return assoc ? options | PHP_JSON_OBJECT_AS_ARRAY : options & ~PHP_JSON_OBJECT_AS_ARRAY;
+}
 /* Records the error code of a failing jsond_decode()/jsond_validate() of s and where in s it
  * is (byte offset), or throws it under JSON_THROW_ON_ERROR, as options ask. */
 void zser_json_fail_at(int code, const zend_string *s, size_t offset, zend_long options);

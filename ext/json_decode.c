@@ -1448,21 +1448,10 @@ PHP_FUNCTION(jsond_decode)
 		zser_json_fail_at(PHP_JSON_ERROR_SYNTAX, str, 0, options);
 		RETURN_NULL();
 	}
-	if (depth <= 0) {
-		zend_argument_value_error(3, "must be greater than 0");
+	if (!zser_json_depth_ok(depth, 3)) {
 		RETURN_THROWS();
 	}
-	if (depth > INT_MAX) {
-		zend_argument_value_error(3, "must be less than %d", INT_MAX);
-		RETURN_THROWS();
-	}
-	if (!assoc_null) {
-		if (assoc) {
-			options |= PHP_JSON_OBJECT_AS_ARRAY;
-		} else {
-			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
-		}
-	}
+	options = zser_json_assoc(options, assoc, assoc_null);
 	err = decode(return_value, str, (int)options, (int)depth, 1, &where);
 	if (err) {
 		zser_json_fail_at(err, str, where, options);
@@ -1497,12 +1486,7 @@ PHP_FUNCTION(jsond_validate)
 	}
 	ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
 	ZSER_G(json_error_offset) = -1;
-	if (depth <= 0) {
-		zend_argument_value_error(2, "must be greater than 0");
-		RETURN_THROWS();
-	}
-	if (depth > INT_MAX) {
-		zend_argument_value_error(2, "must be less than %d", INT_MAX);
+	if (!zser_json_depth_ok(depth, 2)) {
 		RETURN_THROWS();
 	}
 	parser_init(&P, str, (int)options, (int)depth, false);

@@ -227,21 +227,10 @@ PHP_FUNCTION(jsond_decode_lines)
 	(void)stream;
 	ZSER_G(json_error_code) = PHP_JSON_ERROR_NONE;
 	ZSER_G(json_error_offset) = -1;
-	if (depth <= 0) {
-		zend_argument_value_error(3, "must be greater than 0");
+	if (!zser_json_depth_ok(depth, 3)) {
 		RETURN_THROWS();
 	}
-	if (depth > INT_MAX) {
-		zend_argument_value_error(3, "must be less than %d", INT_MAX);
-		RETURN_THROWS();
-	}
-	if (!assoc_null) {
-		if (assoc) {
-			options |= PHP_JSON_OBJECT_AS_ARRAY;
-		} else {
-			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
-		}
-	}
+	options = zser_json_assoc(options, assoc, assoc_null);
 	object_init_ex(return_value, zser_ce_JsondLines);
 	o = lines_from(Z_OBJ_P(return_value));
 	ZVAL_COPY(&o->stream, zstream);

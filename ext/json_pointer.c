@@ -207,12 +207,7 @@ static bool start(const zend_string *json, const zend_string *ptr, zend_long dep
 		zser_json_fail_at(PHP_JSON_ERROR_SYNTAX, json, 0, options);
 		return false;
 	}
-	if (depth <= 0) {
-		zend_argument_value_error(depth_arg, "must be greater than 0");
-		return false;
-	}
-	if (depth > INT_MAX) {
-		zend_argument_value_error(depth_arg, "must be less than %d", INT_MAX);
+	if (!zser_json_depth_ok(depth, depth_arg)) {
 		return false;
 	}
 	return true;
@@ -261,13 +256,7 @@ PHP_FUNCTION(jsond_pointer_get)
 		}
 		RETURN_NULL();
 	}
-	if (!assoc_null) {
-		if (assoc) {
-			options |= PHP_JSON_OBJECT_AS_ARRAY;
-		} else {
-			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
-		}
-	}
+	options = zser_json_assoc(options, assoc, assoc_null);
 	if (ZSTR_LEN(ptr) == 0) {
 		/* the whole document: one decoding pass, which validates as it builds */
 		size_t where;

@@ -744,25 +744,14 @@ PHP_FUNCTION(jsond_decode_stream)
 		                             "\"/\", \"~\" followed by \"0\" or \"1\")");
 		RETURN_THROWS();
 	}
-	if (depth <= 0) {
-		zend_argument_value_error(4, "must be greater than 0");
-		RETURN_THROWS();
-	}
-	if (depth > INT_MAX) {
-		zend_argument_value_error(4, "must be less than %d", INT_MAX);
+	if (!zser_json_depth_ok(depth, 4)) {
 		RETURN_THROWS();
 	}
 	if (!strchr(stream->mode, 'r') && !strchr(stream->mode, '+')) {
 		zend_argument_value_error(1, "must be a readable stream");
 		RETURN_THROWS();
 	}
-	if (!assoc_null) {
-		if (assoc) {
-			options |= PHP_JSON_OBJECT_AS_ARRAY;
-		} else {
-			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
-		}
-	}
+	options = zser_json_assoc(options, assoc, assoc_null);
 	object_init_ex(return_value, zser_ce_JsondStream);
 	o = stream_from(Z_OBJ_P(return_value));
 	ZVAL_COPY(&o->stream, zstream);
