@@ -76,8 +76,9 @@ static void rewrite(zval *v)
 	if (copy.ex_class) {
 		/* PHP's own values are not always writable and readable either: a typed array
 		 * property holding a `&` reference to the array that holds its object is a cycle
-		 * both writers cut with null where they meet that array inside itself, and a null
-		 * the property refuses when read back. Then both readers refuse alike. */
+		 * PHP 8.2's serialize() cuts with null where it meets that array inside itself (and
+		 * zser_serialize() as it), a null the property refuses when read back. Then both
+		 * readers refuse alike. */
 		fz_result php;
 		zval arg;
 		bool same;
