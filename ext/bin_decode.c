@@ -492,6 +492,31 @@ static zend_result end_container(decoder *d)
 	return SUCCESS;
 }
 
+/* A BACKREF_REF of a nested blob naming a slot of a blob around it: the reader of that blob
+ * knows whether the slot is inside a shared array, and records that it is now a reference,
+ * as for its own back-references (FORMAT.md §9.1). */
+static zend_never_inline zend_result outer_ref(decoder *d, const zs_event *ev)
+{
+	decoder *o = d->outer->d;
+	uint32_t i;
+
+	while (ev->target <= o->r.base && o->outer) {
+		o = o->outer->d;
+	}
+	if (!o->r.refs || ev->target <= o->r.base) {
+		return SUCCESS;
+	}
+	i = ev->target - 1 - o->r.base;
+	if (i >= o->r.slots_cap) {
+		return SUCCESS;
+	}
+	if (o->r.slot_obj[i] & ZS_SLOT_FROZEN) {
+		return zser_dec_failf(d, ev->pos, ZS_WE_REF_INTO_SHARED, "reference into a shared array");
+	}
+	o->r.slot_obj[i] |= ZS_SLOT_REFD;
+	return SUCCESS;
+}
+
 static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 {
 	zval *t;
@@ -516,8 +541,21 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 		ZVAL_COPY(dest, t);
 		return SUCCESS;
 	}
+	if (ev->type == ZS_EV_BACKREF_ARR) {
+		/* the reader checked that the slot is this blob's and holds a plain, complete
+		 * array; the array is held once more, and copy on write keeps the copies apart
+		 * (FORMAT.md §9.1) */
+		ZVAL_DEREF(t);
+		ZEND_ASSERT(Z_TYPE_P(t) == IS_ARRAY);
+		ZVAL_COPY(dest, t);
+		return SUCCESS;
+	}
 	if (t == dest || (Z_ISREF_P(t) && Z_REFVAL_P(t) == dest)) {
 		return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF, "back-reference out of range");
+	}
+	if (d->outer && ev->target <= d->r.base && outer_ref(d, ev) != SUCCESS) {
+		ZVAL_NULL(dest);
+		return FAILURE;
 	}
 	d->refs_met = true;
 	if (!Z_ISREF_P(t)) {
@@ -611,6 +649,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		break;
 	case ZS_EV_BACKREF_OBJ:
 	case ZS_EV_BACKREF_REF:
+	case ZS_EV_BACKREF_ARR:
 		if (backref(d, ev, dest) != SUCCESS) {
 			return FAILURE;
 		}
