@@ -221,14 +221,15 @@ enum {
 	ZS_TC_LIST,
 	ZS_TC_SHAPE,
 	ZS_TC_BACKREF_OBJ,
-	ZS_TC_BACKREF_REF
+	ZS_TC_BACKREF_REF,
+	ZS_TC_BACKREF_ARR
 };
 /* ZS_TC_* of each tag byte. */
 extern const unsigned char zs_wire_tag_class[256];
 
 /* What zs_reader_step() read. */
 typedef struct zs_item {
-	int64_t i;      /* ZS_EV_INT; the slot referred to by ZS_EV_BACKREF_OBJ and _REF */
+	int64_t i;      /* ZS_EV_INT; the slot referred to by ZS_EV_BACKREF_OBJ, _REF and _ARR */
 	uint32_t idx;   /* ZS_EV_STRING: table index (zs_reader_str()), ZS_WIRE_NO_INDEX for "" */
 	uint32_t count; /* ZS_EV_LIST, ZS_EV_MAP: values that follow */
 	uint32_t shape; /* ZS_EV_MAP, ZS_EV_OBJECT: shape; ZS_WIRE_NO_INDEX for a list */
@@ -326,13 +327,16 @@ ZS_INLINE void zs_reader_slot_close(zs_reader *r)
  * table has room; lists (FIXLIST, LIST), shapes already defined, of arrays or objects
  * (FIXSHAPE, SHAPE), within the depth limit and the frame table's room; BACKREF_OBJ and
  * BACKREF_REF (varints of up to 3 bytes) to a valid slot of the right kind in a blob with
- * the reference flag. It takes the value's slot (none for BACKREF_REF), advances the
+ * the reference flag; BACKREF_ARR likewise to an array shared before (§9.1: the first copy of an
+ * array, which freezes its slots, and every refusal go through zs_reader_next()) within the
+ * depth limit. It takes the value's slot (none for BACKREF_REF), advances the
  * container and opens a list, map or object exactly as zs_reader_next() would, and returns
  * the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT, _STRING, _LIST, _MAP, _OBJECT,
- * _BACKREF_OBJ or _BACKREF_REF, or ZS_STEP_NEW_STRING, with *it filled. An empty list opens no
- * frame (it holds nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END
- * follows. Any other value gives -1 with nothing consumed: read it with zs_reader_next(),
- * which makes every check and reports every error. After an error it always gives -1. */
+ * _BACKREF_OBJ, _BACKREF_REF or _BACKREF_ARR, or ZS_STEP_NEW_STRING, with *it filled. An empty list
+ * opens no frame (it holds nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0
+ * and no END follows. Any other value gives -1 with nothing consumed: read it with
+ * zs_reader_next(), which makes every check and reports every error. After an error it always gives
+ * -1. */
 ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 {
 	const unsigned char *p = r->p;
@@ -503,6 +507,30 @@ open:
 		r->p = p;
 		f->remaining--;
 		return ZS_EV_BACKREF_REF;
+	case ZS_TC_BACKREF_ARR: {
+		uint32_t h, i;
+		uint8_t fl;
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (!r->refs || m == 0 || v >= r->nslots || v < r->base) {
+			return -1;
+		}
+		fl = r->slot_obj[v - r->base];
+		h = r->slot_height[v - r->base];
+		if ((fl & (ZS_SLOT_ARR | ZS_SLOT_OPEN | ZS_SLOT_IMPURE | ZS_SLOT_SHARED)) !=
+		            (ZS_SLOT_ARR | ZS_SLOT_SHARED) ||
+		    (uint64_t)r->level + h > r->max_depth) {
+			return -1;
+		}
+		it->i = (int64_t)v + 1;
+		r->refs_seen = true;
+		i = r->nslots - r->base;
+		zs_reader_step_end(r, f, p + 1 + m, ZS_SLOT_ARR, ZS_EV_BACKREF_ARR);
+		r->slot_height[i] = h;
+		if (r->open_slot && r->slot_height[r->open_slot - 1] < h) {
+			r->slot_height[r->open_slot - 1] = h;
+		}
+		return ZS_EV_BACKREF_ARR;
+	}
 	default:
 		return -1;
 	}
@@ -603,6 +631,7 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		ev->target = (uint32_t)it.i;
 		break;
 	case ZS_EV_BACKREF_OBJ:
+	case ZS_EV_BACKREF_ARR:
 		ev->target = (uint32_t)it.i;
 		break;
 	default:
