@@ -164,6 +164,7 @@ static void keep(decoder *d, zval *old)
 {
 	if (Z_REFCOUNTED_P(old)) {
 		zser_dec_queue_call(d, NULL, old, AFTER_NONE);
+		d->replaced = true;
 	}
 	ZVAL_NULL(old);
 }
@@ -517,6 +518,21 @@ static zend_never_inline zend_result outer_ref(decoder *d, const zs_event *ev)
 	return SUCCESS;
 }
 
+/* Whether ht is a container this decode, or one around it, is still filling. */
+static zend_never_inline bool filling(decoder *d, const HashTable *ht)
+{
+	uint32_t i;
+
+	for (; d; d = d->outer ? d->outer->d : NULL) {
+		for (i = 0; i < d->depth; i++) {
+			if (d->frames[i].ht == ht) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 {
 	zval *t;
@@ -546,6 +562,21 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 		 * array; the array is held once more, and copy on write keeps the copies apart
 		 * (FORMAT.md §9.1) */
 		ZVAL_DEREF(t);
+		/* unless a property named twice replaced the value the slot points at (as `r:` then
+		 * finds the new value in unserialize()): sharing an array being filled would make it
+		 * hold itself */
+		if (UNEXPECTED(d->replaced)) {
+			if (Z_TYPE_P(t) != IS_ARRAY) {
+				ZVAL_NULL(dest);
+				return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_TYPE,
+				                      "back-reference to a non-array");
+			}
+			if (filling(d, Z_ARR_P(t))) {
+				ZVAL_NULL(dest);
+				return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_OPEN,
+				                      "back-reference to an incomplete array");
+			}
+		}
 		ZEND_ASSERT(Z_TYPE_P(t) == IS_ARRAY);
 		ZVAL_COPY(dest, t);
 		return SUCCESS;

@@ -7,6 +7,7 @@ error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 // Serializable whose payload is a nested blob, decoded with the outer blob's slots (§8.3)
+class C { public $a; }
 class N implements Serializable
 {
     public $v;
@@ -55,6 +56,14 @@ $cases = [
         "Z\x81\x93\x91\x01\xD9\x01\xD8\x41N\x00\x06Z\xC1\x04\x91\xD7\x02",
     'a nested blob\'s BACKREF_ARR to an outer list' =>
         "Z\x81\x92\x91\x01\xD8\x41N\x00\x06Z\xC1\x03\x91\xD9\x01",
+    // a property named twice (public and protected manglings of C::$a): the slot of its first
+    // value, [1], now holds the second, the list still open around the BACKREF_ARR, and an int
+    'a property named twice, its second value still open' =>
+        "Z\x81\xD1\x41C\x02\x41a\x44\x00*\x00a\x91\x01\x91\xD9\x01",
+    'a property named twice, its second value an int' =>
+        "Z\x81\x92\xD1\x41C\x02\x41a\x44\x00*\x00a\x91\x01\x05\xD9\x02",
+    'a property named twice, its second value a complete list' =>
+        "Z\x81\x92\xD1\x41C\x02\x41a\x44\x00*\x00a\x91\x01\x91\x02\xD9\x02",
     // the outer blob names the list of a nested blob: a reserved slot
     'an outer BACKREF_ARR to a reserved slot' =>
         "Z\x81\x92\xD8\x41N\x02\x06Z\x41\x01\x91\x91\x01\xD9\x03",
@@ -96,6 +105,9 @@ a copy deeper than max_depth 3: 20 maximum depth of 3 exceeded at offset 7 of 9 
 a copy at max_depth 4: accepted [[[1]],[[[1]]]]
 a nested blob's BACKREF_REF into an outer shared list: 31 reference into a shared array at offset 4 of 6 bytes
 a nested blob's BACKREF_ARR to an outer list: 12 back-reference out of range at offset 4 of 6 bytes
+a property named twice, its second value still open: 29 back-reference to an incomplete array at offset 16 of 18 bytes
+a property named twice, its second value an int: 28 back-reference to a non-array at offset 17 of 19 bytes
+a property named twice, its second value a complete list: accepted [{"a":[2]},[2]]
 an outer BACKREF_ARR to a reserved slot: 28 back-reference to a non-array at offset 14 of 16 bytes
 
 Warning: zser_unserialize(): reference into a shared array at offset 7 of 9 bytes in %s on line %d
