@@ -302,6 +302,8 @@ dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, co
 	f->after = AFTER_NONE;
 	f->fresh = false;
 	f->pos = 0;
+	/* set by the kinds that fill a table; filling() reads it for every frame */
+	f->ht = NULL;
 	f->map = NULL;
 	f->kbase = 0;
 	f->obj = NULL;

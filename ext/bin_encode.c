@@ -1380,8 +1380,10 @@ static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, 
 	 * again further down comes through a reference, written as a back-reference */
 	if (UNEXPECTED((PHP_VERSION_ID < 80400 && Z_IS_RECURSIVE_P(data)) ||
 	               (!self_obj && Z_ARR_P(data) == self))) {
-		/* an array met again inside itself is written as null, as serialize() does */
+		/* an array met again inside itself is written as null, as serialize() does; what
+		 * holds it is written otherwise once that array is complete, so it is not plain */
 		e->n++;
+		e->marks++;
 		if (self_obj) {
 			zval parent;
 			ZVAL_OBJ(&parent, (zend_object *)self);
