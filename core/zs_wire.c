@@ -62,6 +62,14 @@ const char *zs_wire_error_msg(zs_wire_error e)
 		return "nested blob outside its object";
 	case ZS_WE_NESTED_BASE:
 		return "nested blob out of place";
+	case ZS_WE_BACKREF_ARR_TYPE:
+		return "back-reference to a non-array";
+	case ZS_WE_BACKREF_ARR_OPEN:
+		return "back-reference to an incomplete array";
+	case ZS_WE_SHARED_NOT_PLAIN:
+		return "shared array not plain";
+	case ZS_WE_REF_INTO_SHARED:
+		return "reference into a shared array";
 	case ZS_WE_UNFILLED:
 		return "back-reference to an unfilled slot";
 	}

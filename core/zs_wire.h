@@ -12,7 +12,7 @@
 /* §2 header */
 #define ZS_WIRE_MAGIC        0x5A
 #define ZS_WIRE_VERSION      0x01
-/* Bit 7 of the version byte: the blob contains BACKREF_OBJ/BACKREF_REF (§2, §9). */
+/* Bit 7 of the version byte: the blob contains BACKREF_OBJ/BACKREF_REF/BACKREF_ARR (§2, §9). */
 #define ZS_WIRE_FLAG_REFS    0x80
 /* Bit 6: a nested blob, written inside a Serializable object's serialize() of an outer blob;
  * a varint (base - 1) follows the two bytes (§2, §8.3). Bits 0-5 are the version. */
@@ -59,6 +59,8 @@
 #define ZS_T_BACKREF_REF       0xD7
 /* OBJECT_BLOB whose payload's nested blobs took slots (§8.3) */
 #define ZS_T_OBJECT_BLOB_SLOTS 0xD8
+/* the array an earlier slot holds, shared (§9.1) */
+#define ZS_T_BACKREF_ARR       0xD9
 
 /* §12 limits (depth has none in the format: a reader is given its own, §11) */
 /* zser_serialize() / zser_unserialize() calls running inside the outermost one (§8.3) */
@@ -100,7 +102,11 @@ typedef enum zs_wire_error {
 	ZS_WE_REF_FLAG = 24,
 	ZS_WE_NESTED = 25,
 	ZS_WE_NESTED_BASE = 26,
-	ZS_WE_UNFILLED = 27
+	ZS_WE_UNFILLED = 27,
+	ZS_WE_BACKREF_ARR_TYPE = 28,
+	ZS_WE_BACKREF_ARR_OPEN = 29,
+	ZS_WE_SHARED_NOT_PLAIN = 30,
+	ZS_WE_REF_INTO_SHARED = 31
 } zs_wire_error;
 
 /* Constant English text of an error code (never NULL). */

@@ -45,7 +45,7 @@ const unsigned char zs_wire_tag_class[256] = {
 	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_STR, ZS_TC_SREF, ZS_TC_LIST,
 	/* 0xD0-0xDF: MAP OBJECT SHAPE, then objects, back-references and reserved tags */
 	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SHAPE, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_BACKREF_OBJ,
-	ZS_TC_BACKREF_REF, C4(ZS_TC_SLOW), C4(ZS_TC_SLOW),
+	ZS_TC_BACKREF_REF, ZS_TC_SLOW, ZS_TC_BACKREF_ARR, ZS_TC_SLOW, ZS_TC_SLOW, C4(ZS_TC_SLOW),
 	/* 0xE0-0xEF reserved */
 	C16(ZS_TC_SLOW),
 	/* 0xF0-0xFF NEGFIXINT */
@@ -101,12 +101,16 @@ void zs_reader_free(zs_reader *r)
 	release(r, r->shapes, r->shapes_inl);
 	release(r, r->keys, r->keys_inl);
 	release(r, r->slot_obj, NULL);
+	release(r, r->slot_end, NULL);
+	release(r, r->slot_height, NULL);
 	release(r, r->dupset, NULL);
 	r->frames = NULL;
 	r->strs = NULL;
 	r->shapes = NULL;
 	r->keys = NULL;
 	r->slot_obj = NULL;
+	r->slot_end = NULL;
+	r->slot_height = NULL;
 	r->dupset = NULL;
 }
 
@@ -926,6 +930,42 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 
 /* ==== Containers ==== */
 
+/* Room in slot_obj, slot_end and slot_height for `need` slots of this blob. They grow from
+ * the same capacity by the same steps, so they keep one. */
+static bool grow_slots(zs_reader *r, uint32_t need)
+{
+	uint32_t cap = r->slots_cap;
+	uint32_t *e = grow(r, r->slot_end, &cap, need, sizeof(uint32_t));
+	uint8_t *s;
+
+	if (!e) {
+		return false;
+	}
+	r->slot_end = e;
+	cap = r->slots_cap;
+	e = grow(r, r->slot_height, &cap, need, sizeof(uint32_t));
+	if (!e) {
+		return false;
+	}
+	r->slot_height = e;
+	s = grow(r, r->slot_obj, &r->slots_cap, need, 1);
+	if (!s) {
+		return false;
+	}
+	r->slot_obj = s;
+	set_slot_limit(r);
+	return true;
+}
+
+/* With the reference flag: the innermost open container holds an object, ENUM, OBJECT_BLOB
+ * or BACKREF_REF, so no BACKREF_ARR may name it or a container around it (§9.1). */
+static void taint(zs_reader *r)
+{
+	if (r->open_slot) {
+		r->slot_obj[r->open_slot - 1] |= ZS_SLOT_IMPURE;
+	}
+}
+
 static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 {
 	if (!r->refs) {
@@ -939,15 +979,12 @@ static bool take_slot(zs_reader *r, uint8_t is_obj, zs_event *ev)
 	if (r->nslots == ZS_WIRE_MAX_ENTRIES) {
 		return fail(r, ZS_WE_LIMIT, r->p);
 	}
-	if (r->nslots - r->base == r->slots_cap) {
-		uint8_t *s = grow(r, r->slot_obj, &r->slots_cap, r->nslots - r->base + 1, 1);
-		if (!s) {
-			return false;
-		}
-		r->slot_obj = s;
-		set_slot_limit(r);
+	if (r->nslots - r->base == r->slots_cap && !grow_slots(r, r->nslots - r->base + 1)) {
+		return false;
 	}
 	r->slot_obj[r->nslots - r->base] = is_obj;
+	r->slot_end[r->nslots - r->base] = r->nslots - r->base + 1;
+	r->slot_height[r->nslots - r->base] = 0;
 	ev->slot = ++r->nslots;
 	return true;
 }
@@ -964,15 +1001,15 @@ static bool reserve_slots(zs_reader *r, uint32_t count, const unsigned char *at)
 		return fail(r, ZS_WE_LIMIT, at);
 	}
 	if (r->refs) {
-		if (count > r->slots_cap - used) {
-			uint8_t *s = grow(r, r->slot_obj, &r->slots_cap, used + count, 1);
-			if (!s) {
-				return false;
-			}
-			r->slot_obj = s;
-			set_slot_limit(r);
+		uint32_t i;
+		if (count > r->slots_cap - used && !grow_slots(r, used + count)) {
+			return false;
 		}
 		memset(r->slot_obj + used, ZS_SLOT_ANY, count);
+		for (i = used; i < used + count; i++) {
+			r->slot_end[i] = i + 1;
+			r->slot_height[i] = 0;
+		}
 	}
 	r->nslots += count;
 	r->reserved = true;
@@ -1003,6 +1040,10 @@ static bool push(zs_reader *r, uint32_t count, uint32_t key_base, const unsigned
 	f->count = count;
 	f->key_base = key_base;
 	f->level = counts;
+	if (r->refs && counts) {
+		/* the slot the container took just before */
+		zs_reader_slot_open(r, r->nslots - 1 - r->base);
+	}
 	return true;
 }
 
@@ -1089,7 +1130,8 @@ int zs_reader_step_map(zs_reader *r, zs_rframe *f, zs_item *it)
 	/* as the end of zs_reader_step() for a shape */
 	f->remaining--;
 	if (r->refs) {
-		r->slot_obj[r->nslots - r->base] = 0;
+		r->slot_obj[r->nslots - r->base] = ZS_SLOT_ARR;
+		r->slot_height[r->nslots - r->base] = 0;
 	}
 	r->nslots++;
 	nf = &r->frames[r->depth++];
@@ -1098,6 +1140,9 @@ int zs_reader_step_map(zs_reader *r, zs_rframe *f, zs_item *it)
 	nf->key_base = key_base;
 	nf->level = 1;
 	r->level++;
+	if (r->refs) {
+		zs_reader_slot_open(r, r->nslots - 1 - r->base);
+	}
 	it->count = ev.count;
 	it->shape = ev.shape;
 	it->cls = ZS_WIRE_NO_INDEX;
@@ -1154,6 +1199,41 @@ static bool read_object_data(zs_reader *r, const unsigned char *at, zs_event *ev
 
 /* ==== Values ==== */
 
+/* The checks of a BACKREF_ARR naming the slot of index i (§9.1): it holds an array, complete
+ * and plain, and none of the slots inside was named by a BACKREF_REF. The first time, those
+ * slots are frozen: no BACKREF_REF may name them later. An array shared already was checked
+ * and frozen then, so each slot is looked at once whatever the input. */
+static bool share_array(zs_reader *r, uint32_t i, const unsigned char *at)
+{
+	uint8_t fl = r->slot_obj[i];
+	uint32_t j, end;
+
+	if (!(fl & ZS_SLOT_ARR)) {
+		return fail(r, ZS_WE_BACKREF_ARR_TYPE, at);
+	}
+	if (fl & ZS_SLOT_OPEN) {
+		return fail(r, ZS_WE_BACKREF_ARR_OPEN, at);
+	}
+	if (fl & ZS_SLOT_IMPURE) {
+		return fail(r, ZS_WE_SHARED_NOT_PLAIN, at);
+	}
+	if (fl & ZS_SLOT_SHARED) {
+		return true;
+	}
+	end = r->slot_end[i];
+	for (j = i + 1; j < end;) {
+		fl = r->slot_obj[j];
+		if (fl & ZS_SLOT_REFD) {
+			return fail(r, ZS_WE_SHARED_NOT_PLAIN, at);
+		}
+		r->slot_obj[j] = (uint8_t)(fl | ZS_SLOT_FROZEN);
+		/* an array shared before: frozen inside already */
+		j = (fl & ZS_SLOT_SHARED) ? r->slot_end[j] : j + 1;
+	}
+	r->slot_obj[i] |= ZS_SLOT_SHARED;
+	return true;
+}
+
 static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, zs_event *ev)
 {
 	uint32_t key_base = ZS_WIRE_NO_INDEX;
@@ -1196,6 +1276,9 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		if (!take_slot(r, ZS_SLOT_OBJ, ev) || !read_class(r, &ev->cls)) {
 			return false;
 		}
+		if (r->refs) {
+			taint(r);
+		}
 		if (tag == ZS_T_OBJECT_BLOB_SLOTS) {
 			if (!read_varint(r, &reserve)) {
 				return false;
@@ -1229,6 +1312,9 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		if (!take_slot(r, 1, ev) || !read_class(r, &ev->cls)) {
 			return false;
 		}
+		if (r->refs) {
+			taint(r);
+		}
 		if (r->p == r->end) {
 			return fail(r, ZS_WE_TRUNCATED, r->p);
 		}
@@ -1241,6 +1327,7 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 	}
 	case ZS_T_BACKREF_OBJ:
 	case ZS_T_BACKREF_REF:
+	case ZS_T_BACKREF_ARR:
 		if (!r->refs) {
 			return fail(r, ZS_WE_REF_FLAG, at);
 		}
@@ -1260,7 +1347,7 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		if (v >= (uint64_t)ev->slot - 1) {
 			return fail(r, ZS_WE_BACKREF, at);
 		}
-		if (v >= r->base && !r->slot_obj[v - r->base]) {
+		if (v >= r->base && !(r->slot_obj[v - r->base] & (ZS_SLOT_OBJ | ZS_SLOT_ANY))) {
 			return fail(r, ZS_WE_BACKREF_TYPE, at);
 		}
 		ev->target = (uint32_t)v + 1;
@@ -1273,6 +1360,39 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		}
 		if (v >= r->nslots) {
 			return fail(r, ZS_WE_BACKREF, at);
+		}
+		/* a slot of the outer blob is checked by the decoder that knows it (§9.1) */
+		if (v >= r->base) {
+			if (r->slot_obj[v - r->base] & ZS_SLOT_FROZEN) {
+				return fail(r, ZS_WE_REF_INTO_SHARED, at);
+			}
+			r->slot_obj[v - r->base] |= ZS_SLOT_REFD;
+		}
+		taint(r);
+		ev->target = (uint32_t)v + 1;
+		return true;
+	case ZS_T_BACKREF_ARR:
+		ev->type = ZS_EV_BACKREF_ARR;
+		if (!take_slot(r, ZS_SLOT_ARR, ev) || !read_varint(r, &v)) {
+			return false;
+		}
+		/* an earlier slot of this blob, never an outer blob's (§9.1) */
+		if (v >= (uint64_t)ev->slot - 1 || v < r->base) {
+			return fail(r, ZS_WE_BACKREF, at);
+		}
+		if (!share_array(r, (uint32_t)(v - r->base), at)) {
+			return false;
+		}
+		{
+			/* the levels of the array as unserialize() would enter them again (§11) */
+			uint32_t h = r->slot_height[v - r->base], i = ev->slot - 1 - r->base;
+			if ((uint64_t)r->level + h > r->max_depth) {
+				return fail(r, ZS_WE_DEPTH, at);
+			}
+			r->slot_height[i] = h;
+			if (r->open_slot && r->slot_height[r->open_slot - 1] < h) {
+				r->slot_height[r->open_slot - 1] = h;
+			}
 		}
 		ev->target = (uint32_t)v + 1;
 		return true;
@@ -1289,7 +1409,7 @@ static bool read_tail(zs_reader *r, unsigned char tag, const unsigned char *at, 
 		}
 	} else {
 		ev->type = ev->shape == ZS_WIRE_NO_INDEX ? ZS_EV_LIST : ZS_EV_MAP;
-		if (!take_slot(r, 0, ev)) {
+		if (!take_slot(r, ZS_SLOT_ARR, ev)) {
 			return false;
 		}
 	}
@@ -1337,6 +1457,9 @@ bool zs_reader_next(zs_reader *r, zs_event *ev)
 		if (f->remaining == 0) {
 			ev->type = ZS_EV_END;
 			ev->pos = (size_t)(r->p - r->start);
+			if (r->refs && f->level) {
+				zs_reader_slot_close(r);
+			}
 			r->level -= f->level;
 			if (--r->depth == 0) {
 				r->done = true;

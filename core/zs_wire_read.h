@@ -29,6 +29,7 @@ typedef enum zs_event_type {
 	ZS_EV_ENUM,        /* class; str/len/index is the case name */
 	ZS_EV_BACKREF_OBJ, /* target: the object held by that earlier slot */
 	ZS_EV_BACKREF_REF, /* target: make that slot and this position one PHP reference */
+	ZS_EV_BACKREF_ARR, /* target: the array held by that earlier slot, shared (§9.1) */
 	ZS_EV_END          /* the innermost open container is complete */
 } zs_event_type;
 
@@ -55,7 +56,7 @@ typedef struct zs_event {
 	uint32_t shape;  /* MAP, OBJECT, keyed OBJECT_DATA: shape index; ZS_WIRE_NO_INDEX for lists */
 	uint32_t cls;    /* objects and enums: string table index of the class name */
 	uint32_t slot;   /* slot this value takes (§9), 0 if none (BACKREF_REF) */
-	uint32_t target; /* BACKREF_OBJ, BACKREF_REF: the slot referred to */
+	uint32_t target; /* BACKREF_OBJ, BACKREF_REF, BACKREF_ARR: the slot referred to */
 	/* OBJECT_BLOB: the slots after its own that its payload's nested blobs took (§8.3), taken
 	 * with it; 0 for the plain form */
 	uint32_t reserve;
@@ -93,9 +94,16 @@ typedef struct zs_rframe {
 	uint32_t level;    /* 1 when it counts towards the depth limit (§11) */
 } zs_rframe;
 
-/* zs_reader.slot_obj values */
-#define ZS_SLOT_OBJ 1
-#define ZS_SLOT_ANY 2
+/* zs_reader.slot_obj bits: what the slot holds, then what the sharing of arrays (§9.1) needs
+ * to know of it */
+#define ZS_SLOT_OBJ    0x01 /* an object */
+#define ZS_SLOT_ANY    0x02 /* reserved for a nested blob, which fills it (§8.3) */
+#define ZS_SLOT_ARR    0x04 /* an array */
+#define ZS_SLOT_OPEN   0x08 /* a container still being read */
+#define ZS_SLOT_IMPURE 0x10 /* a container holding an object, ENUM, OBJECT_BLOB or BACKREF_REF */
+#define ZS_SLOT_REFD   0x20 /* named by a BACKREF_REF */
+#define ZS_SLOT_SHARED 0x40 /* an array named by a BACKREF_ARR */
+#define ZS_SLOT_FROZEN 0x80 /* inside an array named by a BACKREF_ARR */
 
 typedef struct zs_reader {
 	const unsigned char *start, *p, *end;
@@ -120,9 +128,15 @@ typedef struct zs_reader {
 	uint32_t nshapes, shapes_cap;
 	zs_key *keys;
 	uint32_t nkeys, keys_cap;
-	/* per slot of this blob (slot_obj[0] is slot base + 1): ZS_SLOT_OBJ when it holds an
-	 * object (§9), ZS_SLOT_ANY when a nested blob fills it (§8.3), else 0 */
+	/* per slot of this blob (slot_obj[0] is slot base + 1): ZS_SLOT_* bits */
 	uint8_t *slot_obj;
+	/* per slot, beside slot_obj: for a container still open, the index + 1 of the container
+	 * holding it (0: none); else the index one past its last element's slot */
+	uint32_t *slot_end;
+	/* per slot, beside slot_obj: the levels (§11) its value spans; for a container still
+	 * open, those of its deepest element so far */
+	uint32_t *slot_height;
+	uint32_t open_slot; /* index + 1 of the innermost open container's slot, 0: none */
 	uint32_t nslots, slots_cap;
 	uint32_t base; /* slots of the outer blob before this nested one's first value, else 0 */
 	/* nslots may grow without zs_reader_next() up to here: slots_cap with the reference
@@ -207,14 +221,15 @@ enum {
 	ZS_TC_LIST,
 	ZS_TC_SHAPE,
 	ZS_TC_BACKREF_OBJ,
-	ZS_TC_BACKREF_REF
+	ZS_TC_BACKREF_REF,
+	ZS_TC_BACKREF_ARR
 };
 /* ZS_TC_* of each tag byte. */
 extern const unsigned char zs_wire_tag_class[256];
 
 /* What zs_reader_step() read. */
 typedef struct zs_item {
-	int64_t i;      /* ZS_EV_INT; the slot referred to by ZS_EV_BACKREF_OBJ and _REF */
+	int64_t i;      /* ZS_EV_INT; the slot referred to by ZS_EV_BACKREF_OBJ, _REF and _ARR */
 	uint32_t idx;   /* ZS_EV_STRING: table index (zs_reader_str()), ZS_WIRE_NO_INDEX for "" */
 	uint32_t count; /* ZS_EV_LIST, ZS_EV_MAP: values that follow */
 	uint32_t shape; /* ZS_EV_MAP, ZS_EV_OBJECT: shape; ZS_WIRE_NO_INDEX for a list */
@@ -264,10 +279,45 @@ ZS_INLINE int zs_reader_step_end(zs_reader *r, zs_rframe *f, const unsigned char
 	r->p = p;
 	f->remaining--;
 	if (r->refs) {
-		r->slot_obj[r->nslots - r->base] = obj;
+		uint32_t i = r->nslots - r->base;
+		r->slot_obj[i] = obj;
+		r->slot_end[i] = i + 1;
+		r->slot_height[i] = 0;
 	}
 	r->nslots++;
 	return type;
+}
+
+/* With the reference flag: the container whose slot has index i (its slot_obj set) was
+ * opened; it is now the innermost, and an object makes the one holding it impure (§9.1). */
+ZS_INLINE void zs_reader_slot_open(zs_reader *r, uint32_t i)
+{
+	if (r->open_slot && (r->slot_obj[i] & ZS_SLOT_OBJ)) {
+		r->slot_obj[r->open_slot - 1] |= ZS_SLOT_IMPURE;
+	}
+	r->slot_obj[i] |= ZS_SLOT_OPEN;
+	r->slot_end[i] = r->open_slot;
+	r->open_slot = i + 1;
+}
+
+/* With the reference flag: the innermost open container is complete. */
+ZS_INLINE void zs_reader_slot_close(zs_reader *r)
+{
+	uint32_t i = r->open_slot - 1, h = r->slot_height[i] + 1, o;
+	uint8_t fl = r->slot_obj[i];
+
+	o = r->open_slot = r->slot_end[i];
+	r->slot_end[i] = r->nslots - r->base;
+	r->slot_obj[i] = (uint8_t)(fl & ~ZS_SLOT_OPEN);
+	r->slot_height[i] = h;
+	if (o) {
+		if (fl & ZS_SLOT_IMPURE) {
+			r->slot_obj[o - 1] |= ZS_SLOT_IMPURE;
+		}
+		if (r->slot_height[o - 1] < h) {
+			r->slot_height[o - 1] = h;
+		}
+	}
 }
 
 /* Reads the next value of the innermost open container, which the caller knows is not
@@ -277,13 +327,16 @@ ZS_INLINE int zs_reader_step_end(zs_reader *r, zs_rframe *f, const unsigned char
  * table has room; lists (FIXLIST, LIST), shapes already defined, of arrays or objects
  * (FIXSHAPE, SHAPE), within the depth limit and the frame table's room; BACKREF_OBJ and
  * BACKREF_REF (varints of up to 3 bytes) to a valid slot of the right kind in a blob with
- * the reference flag. It takes the value's slot (none for BACKREF_REF), advances the
+ * the reference flag; BACKREF_ARR likewise to an array shared before (§9.1: the first copy of an
+ * array, which freezes its slots, and every refusal go through zs_reader_next()) within the
+ * depth limit. It takes the value's slot (none for BACKREF_REF), advances the
  * container and opens a list, map or object exactly as zs_reader_next() would, and returns
  * the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT, _STRING, _LIST, _MAP, _OBJECT,
- * _BACKREF_OBJ or _BACKREF_REF, or ZS_STEP_NEW_STRING, with *it filled. An empty list opens no
- * frame (it holds nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END
- * follows. Any other value gives -1 with nothing consumed: read it with zs_reader_next(),
- * which makes every check and reports every error. After an error it always gives -1. */
+ * _BACKREF_OBJ, _BACKREF_REF or _BACKREF_ARR, or ZS_STEP_NEW_STRING, with *it filled. An empty list
+ * opens no frame (it holds nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0
+ * and no END follows. Any other value gives -1 with nothing consumed: read it with
+ * zs_reader_next(), which makes every check and reports every error. After an error it always gives
+ * -1. */
 ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 {
 	const unsigned char *p = r->p;
@@ -375,7 +428,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 	case ZS_TC_EMPTYLIST:
 		it->count = 0;
 		it->shape = ZS_WIRE_NO_INDEX;
-		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_LIST);
+		return zs_reader_step_end(r, f, p + 1, ZS_SLOT_ARR, ZS_EV_LIST);
 	case ZS_TC_FIXLIST:
 		v = tag - ZS_T_FIXLIST;
 		n = 1;
@@ -390,6 +443,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 open_list:
 		it->shape = ZS_WIRE_NO_INDEX;
 		type = ZS_EV_LIST;
+		obj = ZS_SLOT_ARR;
 		goto open;
 	case ZS_TC_FIXSHAPE:
 		v = tag - ZS_T_FIXSHAPE;
@@ -410,10 +464,11 @@ open_shape:
 		it->cls = r->shapes[v].cls;
 		v = r->shapes[v].count;
 		type = ZS_EV_MAP;
+		obj = ZS_SLOT_ARR;
 		if (it->cls != ZS_WIRE_NO_INDEX) {
 			/* an object shape (§8.1): an object, one level even without properties */
 			type = ZS_EV_OBJECT;
-			obj = 1;
+			obj = ZS_SLOT_OBJ;
 		}
 open:
 		/* each value needs at least a byte; a frame without growing; the depth limit */
@@ -426,17 +481,25 @@ open:
 	case ZS_TC_BACKREF_OBJ:
 		/* an earlier slot holding an object (§9); this one takes the next slot */
 		m = zs_varint3(p + 1, left - 1, &v);
-		if (!r->refs || m == 0 || v >= r->nslots || v < r->base || !r->slot_obj[v - r->base]) {
+		if (!r->refs || m == 0 || v >= r->nslots || v < r->base ||
+		    !(r->slot_obj[v - r->base] & (ZS_SLOT_OBJ | ZS_SLOT_ANY))) {
 			return -1;
 		}
 		it->i = (int64_t)v + 1;
 		r->refs_seen = true;
-		return zs_reader_step_end(r, f, p + 1 + m, 1, ZS_EV_BACKREF_OBJ);
+		return zs_reader_step_end(r, f, p + 1 + m, ZS_SLOT_OBJ, ZS_EV_BACKREF_OBJ);
 	case ZS_TC_BACKREF_REF:
 		/* any slot taken so far; takes none itself */
 		m = zs_varint3(p + 1, left - 1, &v);
-		if (!r->refs || m == 0 || v >= r->nslots) {
+		if (!r->refs || m == 0 || v >= r->nslots ||
+		    (v >= r->base && (r->slot_obj[v - r->base] & ZS_SLOT_FROZEN))) {
 			return -1;
+		}
+		if (v >= r->base) {
+			r->slot_obj[v - r->base] |= ZS_SLOT_REFD;
+		}
+		if (r->open_slot) {
+			r->slot_obj[r->open_slot - 1] |= ZS_SLOT_IMPURE;
 		}
 		it->i = (int64_t)v + 1;
 		p += 1 + m;
@@ -444,6 +507,30 @@ open:
 		r->p = p;
 		f->remaining--;
 		return ZS_EV_BACKREF_REF;
+	case ZS_TC_BACKREF_ARR: {
+		uint32_t h, i;
+		uint8_t fl;
+		m = zs_varint3(p + 1, left - 1, &v);
+		if (!r->refs || m == 0 || v >= r->nslots || v < r->base) {
+			return -1;
+		}
+		fl = r->slot_obj[v - r->base];
+		h = r->slot_height[v - r->base];
+		if ((fl & (ZS_SLOT_ARR | ZS_SLOT_OPEN | ZS_SLOT_IMPURE | ZS_SLOT_SHARED)) !=
+		            (ZS_SLOT_ARR | ZS_SLOT_SHARED) ||
+		    (uint64_t)r->level + h > r->max_depth) {
+			return -1;
+		}
+		it->i = (int64_t)v + 1;
+		r->refs_seen = true;
+		i = r->nslots - r->base;
+		zs_reader_step_end(r, f, p + 1 + m, ZS_SLOT_ARR, ZS_EV_BACKREF_ARR);
+		r->slot_height[i] = h;
+		if (r->open_slot && r->slot_height[r->open_slot - 1] < h) {
+			r->slot_height[r->open_slot - 1] = h;
+		}
+		return ZS_EV_BACKREF_ARR;
+	}
 	default:
 		return -1;
 	}
@@ -456,6 +543,9 @@ open:
 		nf->key_base = type == ZS_EV_LIST ? ZS_WIRE_NO_INDEX : r->shapes[it->shape].key_base;
 		nf->level = 1;
 		r->level++;
+		if (r->refs) {
+			zs_reader_slot_open(r, r->nslots - 1 - r->base);
+		}
 	}
 	return type;
 }
@@ -464,7 +554,13 @@ open:
  * the END event of zs_reader_next() does. */
 ZS_INLINE void zs_reader_close(zs_reader *r)
 {
-	r->level -= r->frames[r->depth - 1].level;
+	uint32_t level = r->frames[r->depth - 1].level;
+
+	/* level 0: an empty list, which takes no place among the open containers' slots */
+	if (r->refs && level) {
+		zs_reader_slot_close(r);
+	}
+	r->level -= level;
 	if (--r->depth == 0) {
 		r->done = true;
 	}
@@ -535,6 +631,7 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		ev->target = (uint32_t)it.i;
 		break;
 	case ZS_EV_BACKREF_OBJ:
+	case ZS_EV_BACKREF_ARR:
 		ev->target = (uint32_t)it.i;
 		break;
 	default:

@@ -150,6 +150,10 @@ static bool add_event(ctx *c, const zs_event *ev, uint32_t strs_before, uint32_t
 	case ZS_EV_BACKREF_OBJ:
 		kind = ZS_K_OBJREF;
 		break;
+	case ZS_EV_BACKREF_ARR:
+		/* the reader checked it names an array of this tree (FORMAT.md §9.1) */
+		kind = ZS_K_COPY;
+		break;
 	default:
 		kind = ZS_K_REF;
 		break;
@@ -221,6 +225,10 @@ static bool add_event(ctx *c, const zs_event *ev, uint32_t strs_before, uint32_t
 			n->v.target = c->slots[ev->target - c->r.base - 1];
 			t->nodes[n->v.target].flags |= ZS_NODE_REFERENCE | ZS_NODE_TARGET;
 		}
+		break;
+	case ZS_EV_BACKREF_ARR:
+		n->v.target = zs_tree_resolve(t, c->slots[ev->target - c->r.base - 1]);
+		t->nodes[n->v.target].flags |= ZS_NODE_TARGET;
 		break;
 	default:
 		break;

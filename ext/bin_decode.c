@@ -164,6 +164,7 @@ static void keep(decoder *d, zval *old)
 {
 	if (Z_REFCOUNTED_P(old)) {
 		zser_dec_queue_call(d, NULL, old, AFTER_NONE);
+		d->replaced = true;
 	}
 	ZVAL_NULL(old);
 }
@@ -301,6 +302,8 @@ dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, co
 	f->after = AFTER_NONE;
 	f->fresh = false;
 	f->pos = 0;
+	/* set by the kinds that fill a table; filling() reads it for every frame */
+	f->ht = NULL;
 	f->map = NULL;
 	f->kbase = 0;
 	f->obj = NULL;
@@ -492,6 +495,46 @@ static zend_result end_container(decoder *d)
 	return SUCCESS;
 }
 
+/* A BACKREF_REF of a nested blob naming a slot of a blob around it: the reader of that blob
+ * knows whether the slot is inside a shared array, and records that it is now a reference,
+ * as for its own back-references (FORMAT.md §9.1). */
+static zend_never_inline zend_result outer_ref(decoder *d, const zs_event *ev)
+{
+	decoder *o = d->outer->d;
+	uint32_t i;
+
+	while (ev->target <= o->r.base && o->outer) {
+		o = o->outer->d;
+	}
+	if (!o->r.refs || ev->target <= o->r.base) {
+		return SUCCESS;
+	}
+	i = ev->target - 1 - o->r.base;
+	if (i >= o->r.slots_cap) {
+		return SUCCESS;
+	}
+	if (o->r.slot_obj[i] & ZS_SLOT_FROZEN) {
+		return zser_dec_failf(d, ev->pos, ZS_WE_REF_INTO_SHARED, "reference into a shared array");
+	}
+	o->r.slot_obj[i] |= ZS_SLOT_REFD;
+	return SUCCESS;
+}
+
+/* Whether ht is a container this decode, or one around it, is still filling. */
+static zend_never_inline bool filling(decoder *d, const HashTable *ht)
+{
+	uint32_t i;
+
+	for (; d; d = d->outer ? d->outer->d : NULL) {
+		for (i = 0; i < d->depth; i++) {
+			if (d->frames[i].ht == ht) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 {
 	zval *t;
@@ -516,8 +559,36 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 		ZVAL_COPY(dest, t);
 		return SUCCESS;
 	}
+	if (ev->type == ZS_EV_BACKREF_ARR) {
+		/* the reader checked that the slot is this blob's and holds a plain, complete
+		 * array; the array is held once more, and copy on write keeps the copies apart
+		 * (FORMAT.md §9.1) */
+		ZVAL_DEREF(t);
+		/* unless a property named twice replaced the value the slot points at (as `r:` then
+		 * finds the new value in unserialize()): sharing an array being filled would make it
+		 * hold itself */
+		if (UNEXPECTED(d->replaced)) {
+			if (Z_TYPE_P(t) != IS_ARRAY) {
+				ZVAL_NULL(dest);
+				return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_TYPE,
+				                      "back-reference to a non-array");
+			}
+			if (filling(d, Z_ARR_P(t))) {
+				ZVAL_NULL(dest);
+				return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_OPEN,
+				                      "back-reference to an incomplete array");
+			}
+		}
+		ZEND_ASSERT(Z_TYPE_P(t) == IS_ARRAY);
+		ZVAL_COPY(dest, t);
+		return SUCCESS;
+	}
 	if (t == dest || (Z_ISREF_P(t) && Z_REFVAL_P(t) == dest)) {
 		return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF, "back-reference out of range");
+	}
+	if (d->outer && ev->target <= d->r.base && outer_ref(d, ev) != SUCCESS) {
+		ZVAL_NULL(dest);
+		return FAILURE;
 	}
 	d->refs_met = true;
 	if (!Z_ISREF_P(t)) {
@@ -611,6 +682,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		break;
 	case ZS_EV_BACKREF_OBJ:
 	case ZS_EV_BACKREF_REF:
+	case ZS_EV_BACKREF_ARR:
 		if (backref(d, ev, dest) != SUCCESS) {
 			return FAILURE;
 		}

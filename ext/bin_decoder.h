@@ -124,6 +124,9 @@ typedef struct decoder {
 	zend_object **declared;
 	uint32_t ndeclared, nheld, declared_cap;
 	bool refs_met;
+	/* a property named twice had its value replaced (keep()): a slot may now point at a
+	 * value other than the one read there, even at an array still being filled */
+	bool replaced;
 	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
 	uint32_t slot_owner_cap;
 	propmap **maps; /* per shape */

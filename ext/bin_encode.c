@@ -123,6 +123,9 @@ typedef struct eframe {
 	uint8_t owns;
 	bool self_obj;
 	bool rcn; /* e->rcn outside this container, restored when it is popped */
+	/* an array value: its slot, and e->marks when it opened (arr_known()); 0 otherwise */
+	uint32_t arr_slot;
+	uint32_t marks;
 } eframe;
 
 /* Frames held in the encoder's buffers before the stack moves to the heap. */
@@ -186,6 +189,13 @@ struct encoder {
 	uint32_t nframes;
 	uint32_t frames_cap;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
+	/* Shared arrays (FORMAT.md §9.1): `arrs` maps each array written in full, complete and
+	 * plain, that others hold too, to its slot (keyed by its address / 8), and holds a
+	 * reference to it, so that its address cannot be reused while we run. `marks` counts
+	 * what makes an array around it not plain: objects written in full, references met for
+	 * the first time, BACKREF_REF written. */
+	HashTable *arrs;
+	uint32_t marks;
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
@@ -1180,6 +1190,75 @@ static void id_add(encoder *e, zval *target, uint32_t slot)
 	ZVAL_COPY(&e->held[e->nheld], target);
 	Z_EXTRA(e->held[e->nheld]) = slot;
 	id_place(e, e->nheld++);
+	e->marks++;
+}
+
+/* ==== Shared arrays (FORMAT.md §9.1) ==== */
+
+/* An array that others hold too: one that may be met again in this call. Immutable arrays
+ * count 2. */
+static zend_always_inline bool arr_shared(const HashTable *ht)
+{
+	return GC_REFCOUNT(ht) > 1;
+}
+
+/* Writes BACKREF_ARR for ht, whose slot e->n is taken, when ht was written in full before
+ * in this call (complete and plain); false otherwise. */
+static zend_always_inline bool arr_known(encoder *e, HashTable *ht)
+{
+	zval *known;
+	unsigned char *p;
+
+	if (EXPECTED(!e->arrs) || !arr_shared(ht)) {
+		return false;
+	}
+	known = zend_hash_index_find(e->arrs, (zend_ulong)(uintptr_t)ht >> 3);
+	if (!known) {
+		return false;
+	}
+	e->refs = true;
+	p = out_begin(e, ZS_WIRE_PUT_MAX);
+	out_end(e, zs_wire_put_backref(p, ZS_T_BACKREF_ARR, (uint32_t)Z_LVAL_P(known)));
+	return true;
+}
+
+/* ht, written in full at `slot` with e->marks at `marks` when it began, is complete: later
+ * copies of it are BACKREF_ARR when it is plain and others hold it. The first complete one
+ * stays the one named. */
+static zend_always_inline void arr_done(encoder *e, HashTable *ht, uint32_t slot, uint32_t marks)
+{
+	zval zslot;
+
+	if (marks != e->marks || !arr_shared(ht)) {
+		return;
+	}
+	if (!e->arrs) {
+		ALLOC_HASHTABLE(e->arrs);
+		zend_hash_init(e->arrs, 8, NULL, NULL, 0);
+	}
+	ZVAL_LONG(&zslot, slot);
+	if (zend_hash_index_add(e->arrs, (zend_ulong)(uintptr_t)ht >> 3, &zslot) &&
+	    !(GC_FLAGS(ht) & IS_ARRAY_IMMUTABLE)) {
+		GC_ADDREF(ht);
+	}
+}
+
+static void arrs_free(encoder *e)
+{
+	zend_ulong key;
+
+	ZEND_HASH_FOREACH_NUM_KEY(e->arrs, key)
+	{
+		HashTable *ht = (HashTable *)(uintptr_t)(key << 3);
+		if (!(GC_FLAGS(ht) & IS_ARRAY_IMMUTABLE)) {
+			zval held;
+			ZVAL_ARR(&held, ht);
+			zval_ptr_dtor(&held);
+		}
+	}
+	ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(e->arrs);
+	FREE_HASHTABLE(e->arrs);
 }
 
 /* ==== The walk: an explicit frame stack ==== */
@@ -1216,6 +1295,7 @@ static zend_always_inline eframe *push(encoder *e, HashTable *ht, bool magic)
 		frames_grow(e);
 	}
 	f = &e->frames[e->nframes++];
+	f->arr_slot = 0;
 	if (HT_IS_PACKED(ht)) {
 		f->kind = F_PACKED;
 		f->cur = ht->arPacked;
@@ -1300,8 +1380,10 @@ static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, 
 	 * again further down comes through a reference, written as a back-reference */
 	if (UNEXPECTED((PHP_VERSION_ID < 80400 && Z_IS_RECURSIVE_P(data)) ||
 	               (!self_obj && Z_ARR_P(data) == self))) {
-		/* an array met again inside itself is written as null, as serialize() does */
+		/* an array met again inside itself is written as null, as serialize() does; what
+		 * holds it is written otherwise once that array is complete, so it is not plain */
 		e->n++;
+		e->marks++;
 		if (self_obj) {
 			zval parent;
 			ZVAL_OBJ(&parent, (zend_object *)self);
@@ -1315,6 +1397,9 @@ static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, 
 	}
 	/* what encode_value() does with an array, without its other cases */
 	e->n++;
+	if (arr_known(e, Z_ARRVAL_P(data))) {
+		return SUCCESS;
+	}
 	if (PHP_VERSION_ID < 80400 && Z_REFCOUNTED_P(data)) {
 		Z_PROTECT_RECURSION_P(data);
 		return encode_array(e, Z_ARRVAL_P(data), Z_ARRVAL_P(data));
@@ -1394,6 +1479,8 @@ static zend_always_inline void open_array(encoder *e, HashTable *ht, zend_array 
 	f = open_elems(e, ht, false);
 	f->owns = guard ? O_UNPROTECT : O_NONE;
 	f->rcn = rcn;
+	f->arr_slot = e->n;
+	f->marks = e->marks;
 }
 
 /* Releases what a popped frame held (its `owns` is not O_NONE). */
@@ -1432,6 +1519,9 @@ static zend_always_inline void pop(encoder *e)
 
 	e->depth--;
 	e->rcn = f->rcn;
+	if (f->arr_slot) {
+		arr_done(e, (HashTable *)f->self, f->arr_slot, f->marks);
+	}
 	if (f->owns != O_NONE) {
 		release(f);
 	}
@@ -1732,6 +1822,7 @@ static zend_never_inline zend_result encode_array_deep(encoder *e, HashTable *ht
 static zend_always_inline zend_result encode_array(encoder *e, HashTable *ht, zend_array *guard)
 {
 	bool rcn = e->rcn;
+	uint32_t slot = e->n, marks = e->marks;
 	zend_result res;
 
 	if (UNEXPECTED(++e->depth > e->rec_max)) {
@@ -1742,6 +1833,9 @@ static zend_always_inline zend_result encode_array(encoder *e, HashTable *ht, ze
 	res = encode_array_body(e, ht);
 	e->rcn = rcn;
 	e->depth--;
+	if (res == SUCCESS) {
+		arr_done(e, ht, slot, marks);
+	}
 	if (guard) {
 		GC_UNPROTECT_RECURSION(guard);
 	}
@@ -2224,6 +2318,7 @@ static bool write_known(encoder *e, zval *v)
 		e->refs = true;
 		if (Z_ISREF_P(v)) {
 			e->n--;
+			e->marks++;
 			p = zs_wire_put_backref(p, ZS_T_BACKREF_REF, slot);
 		} else {
 			p = zs_wire_put_backref(p, ZS_T_BACKREF_OBJ, slot);
@@ -2270,8 +2365,13 @@ static zend_result encode_value(encoder *e, zval *v)
 			out_tag(e, ZS_T_FIXLIST);
 			return SUCCESS;
 		}
+		if (arr_known(e, Z_ARRVAL_P(v))) {
+			return SUCCESS;
+		}
 		return encode_array(e, Z_ARRVAL_P(v), NULL);
 	case IS_OBJECT:
+		/* an object written in full may be named later: the arrays around it are not plain */
+		e->marks++;
 		return encode_object(e, v);
 	default:
 		/* resources and the like: serialize() writes i:0 */
@@ -2335,6 +2435,9 @@ static void encoder_free(encoder *e)
 	if (e->frames != e->bufs->frames0) {
 		efree(e->frames);
 	}
+	if (e->arrs) {
+		arrs_free(e);
+	}
 	bufs_give(e->bufs);
 }
 
@@ -2395,6 +2498,8 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 	e.frames_cap = FRAMES0;
 	e.refs = false;
 	e.rcn = false;
+	e.arrs = NULL;
+	e.marks = 0;
 
 	if (outer) {
 		nest_enter(&e, outer);

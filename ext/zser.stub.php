@@ -474,6 +474,30 @@ class ZserException extends Exception
 
     /**
      * @var int
+     * @cvalue ZS_WE_BACKREF_ARR_TYPE
+     */
+    public const BACKREF_NON_ARRAY = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_BACKREF_ARR_OPEN
+     */
+    public const BACKREF_INCOMPLETE_ARRAY = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_SHARED_NOT_PLAIN
+     */
+    public const SHARED_NOT_PLAIN = UNKNOWN;
+
+    /**
+     * @var int
+     * @cvalue ZS_WE_REF_INTO_SHARED
+     */
+    public const REF_INTO_SHARED = UNKNOWN;
+
+    /**
+     * @var int
      * @cvalue ZSER_E_UNSERIALIZE_FAILED
      */
     public const UNSERIALIZE_FAILED = UNKNOWN;

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 708eac99956fdb1da45f5d854b9734cf957864ac */
+ * Stub hash: c9f16eb4245571c0fc1755e9ca2446a7f17c7648 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_jsond_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -443,6 +443,30 @@ static zend_class_entry *register_class_ZserException(zend_class_entry *class_en
 	zend_string *const_UNFILLED_SLOT_name = zend_string_init_interned("UNFILLED_SLOT", sizeof("UNFILLED_SLOT") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_UNFILLED_SLOT_name, &const_UNFILLED_SLOT_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_UNFILLED_SLOT_name);
+
+	zval const_BACKREF_NON_ARRAY_value;
+	ZVAL_LONG(&const_BACKREF_NON_ARRAY_value, ZS_WE_BACKREF_ARR_TYPE);
+	zend_string *const_BACKREF_NON_ARRAY_name = zend_string_init_interned("BACKREF_NON_ARRAY", sizeof("BACKREF_NON_ARRAY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_BACKREF_NON_ARRAY_name, &const_BACKREF_NON_ARRAY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_BACKREF_NON_ARRAY_name);
+
+	zval const_BACKREF_INCOMPLETE_ARRAY_value;
+	ZVAL_LONG(&const_BACKREF_INCOMPLETE_ARRAY_value, ZS_WE_BACKREF_ARR_OPEN);
+	zend_string *const_BACKREF_INCOMPLETE_ARRAY_name = zend_string_init_interned("BACKREF_INCOMPLETE_ARRAY", sizeof("BACKREF_INCOMPLETE_ARRAY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_BACKREF_INCOMPLETE_ARRAY_name, &const_BACKREF_INCOMPLETE_ARRAY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_BACKREF_INCOMPLETE_ARRAY_name);
+
+	zval const_SHARED_NOT_PLAIN_value;
+	ZVAL_LONG(&const_SHARED_NOT_PLAIN_value, ZS_WE_SHARED_NOT_PLAIN);
+	zend_string *const_SHARED_NOT_PLAIN_name = zend_string_init_interned("SHARED_NOT_PLAIN", sizeof("SHARED_NOT_PLAIN") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_SHARED_NOT_PLAIN_name, &const_SHARED_NOT_PLAIN_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_SHARED_NOT_PLAIN_name);
+
+	zval const_REF_INTO_SHARED_value;
+	ZVAL_LONG(&const_REF_INTO_SHARED_value, ZS_WE_REF_INTO_SHARED);
+	zend_string *const_REF_INTO_SHARED_name = zend_string_init_interned("REF_INTO_SHARED", sizeof("REF_INTO_SHARED") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_REF_INTO_SHARED_name, &const_REF_INTO_SHARED_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_REF_INTO_SHARED_name);
 
 	zval const_UNSERIALIZE_FAILED_value;
 	ZVAL_LONG(&const_UNSERIALIZE_FAILED_value, ZSER_E_UNSERIALIZE_FAILED);

@@ -4,8 +4,8 @@
  * input is not a blob but a program: its bytes choose a value graph made of the classes a
  * target defines in its request (declared public, protected and private properties, typed and
  * readonly ones, a private property redeclared by a subclass, __serialize, __sleep/__wakeup,
- * Serializable, enums), references and shared objects, with slot numbers tracked as the
- * decoder counts them. Then a few structure-level mutations are applied to the tree (swap,
+ * Serializable, enums), references, shared objects and shared arrays, with slot numbers tracked as
+ * the decoder counts them. Then a few structure-level mutations are applied to the tree (swap,
  * duplicate or delete an item, a wrong count, another tag, another back-reference number,
  * another class name, a property name in another mangling, the reference flag flipped), and
  * the tree is written with consistent string and shape tables (FORMAT.md §5, §7), so that a
@@ -57,6 +57,7 @@ enum {
 	FG_ENUM,
 	FG_BACKOBJ,
 	FG_BACKREF,
+	FG_BACKARR, /* a copy of an array written before (FORMAT.md §9.1) */
 };
 
 #define FG_MAX_KIDS  8
@@ -100,6 +101,8 @@ typedef struct fg_state {
 	uint64_t slots;         /* slots taken so far, as the decoder numbers them */
 	uint64_t obj_slots[64]; /* some slots that hold objects */
 	int nobj_slots;
+	uint64_t arr_slots[64]; /* some slots that hold arrays, complete */
+	int narr_slots;
 	bool flag_flip;
 	int depth;
 	/* writer */
@@ -238,6 +241,13 @@ static void fg_note_object(fg_state *g, uint64_t slot)
 	}
 }
 
+static void fg_note_array(fg_state *g, uint64_t slot)
+{
+	if (g->narr_slots < 64) {
+		g->arr_slots[g->narr_slots++] = slot;
+	}
+}
+
 static fg_node *fg_scalar(fg_state *g, uint8_t type)
 {
 	uint8_t b = fg_byte(g);
@@ -358,14 +368,15 @@ static fg_node *fg_value(fg_state *g, uint8_t type, const fg_class *self)
 		}
 		return n;
 	}
-	switch (op % 12) {
+	switch (op % 13) {
 	case 0:
-	case 1:
+	case 1: {
+		uint64_t own;
 		n = fg_new(g, FG_LIST);
 		if (!n) {
 			return NULL;
 		}
-		g->slots++;
+		own = ++g->slots;
 		g->depth++;
 		count = fg_pick(g, 5);
 		for (i = 0; i < count; i++) {
@@ -373,13 +384,16 @@ static fg_node *fg_value(fg_state *g, uint8_t type, const fg_class *self)
 			fg_add(n, fg_value(g, FG_T_ANY, NULL), k);
 		}
 		g->depth--;
+		fg_note_array(g, own);
 		return n;
-	case 2:
+	}
+	case 2: {
+		uint64_t own;
 		n = fg_new(g, FG_MAP);
 		if (!n) {
 			return NULL;
 		}
-		g->slots++;
+		own = ++g->slots;
 		g->depth++;
 		count = 1 + fg_pick(g, 4);
 		for (i = 0; i < count; i++) {
@@ -387,7 +401,17 @@ static fg_node *fg_value(fg_state *g, uint8_t type, const fg_class *self)
 			fg_add(n, fg_value(g, FG_T_ANY, NULL), k);
 		}
 		g->depth--;
+		fg_note_array(g, own);
 		return n;
+	}
+	case 12:
+		/* a copy of a complete array (refused when it holds an object or a reference) */
+		if (g->narr_slots && (n = fg_new(g, FG_BACKARR))) {
+			n->slot = g->arr_slots[fg_pick(g, (uint32_t)g->narr_slots)];
+			g->slots++;
+			return n;
+		}
+		break;
 	case 3:
 	case 4:
 		c = fg_class_of(g, FG_C_PROPS);
@@ -545,10 +569,10 @@ static void fg_mutate(fg_state *g)
 		n->tag_override = fg_byte(g);
 		break;
 	case 5: /* a back-reference to another slot */
-		if (n->kind == FG_BACKOBJ || n->kind == FG_BACKREF) {
+		if (n->kind == FG_BACKOBJ || n->kind == FG_BACKREF || n->kind == FG_BACKARR) {
 			n->slot = fg_pick(g, (uint32_t)g->slots + 3);
 		} else {
-			fg_node *r = fg_new(g, op & 0x80 ? FG_BACKREF : FG_BACKOBJ);
+			fg_node *r = fg_new(g, op & 0x80 ? FG_BACKREF : (op & 0x40) ? FG_BACKARR : FG_BACKOBJ);
 			if (r && c && c->nkids < FG_MAX_KIDS) {
 				r->slot = fg_pick(g, (uint32_t)g->slots + 2);
 				c->keys[c->nkids] = fg_any_key(g);
@@ -867,7 +891,8 @@ static void fg_write(fg_state *g, const fg_node *n, int depth)
 		break;
 	case FG_BACKOBJ:
 	case FG_BACKREF:
-		fg_tag(g, n, n->kind == FG_BACKOBJ ? 0xD6 : 0xD7);
+	case FG_BACKARR:
+		fg_tag(g, n, n->kind == FG_BACKOBJ ? 0xD6 : n->kind == FG_BACKREF ? 0xD7 : 0xD9);
 		fg_varint(g, n->slot ? n->slot - 1 : 0);
 		break;
 	}
@@ -877,7 +902,8 @@ static bool fg_has_backref(const fg_state *g)
 {
 	int i;
 	for (i = 0; i < g->nnodes; i++) {
-		if (g->nodes[i].kind == FG_BACKOBJ || g->nodes[i].kind == FG_BACKREF) {
+		if (g->nodes[i].kind == FG_BACKOBJ || g->nodes[i].kind == FG_BACKREF ||
+		    g->nodes[i].kind == FG_BACKARR) {
 			return true;
 		}
 	}
@@ -919,6 +945,7 @@ static void fg_init(fg_state *g, const uint8_t *in, size_t size, const fg_class 
 	g->arena_used = 0;
 	g->slots = 0;
 	g->nobj_slots = 0;
+	g->narr_slots = 0;
 	g->flag_flip = false;
 	g->depth = 0;
 	g->nstrs = 0;

@@ -12,6 +12,8 @@ export declare const ErrorCode: Readonly<{
 	NUMERIC_KEY: 15; DUPLICATE_KEY: 16; NON_CANONICAL_MAP: 17; INVALID_CLASS_NAME: 18;
 	INVALID_OBJECT_DATA: 19; DEPTH: 20; TRAILING_BYTES: 21; OUT_OF_MEMORY: 22; TABLE_LIMIT: 23;
 	REF_FLAG_MISMATCH: 24; NESTED_OUTSIDE: 25; NESTED_OUT_OF_PLACE: 26; UNFILLED_SLOT: 27;
+	BACKREF_NON_ARRAY: 28; BACKREF_INCOMPLETE_ARRAY: 29; SHARED_NOT_PLAIN: 30;
+	REF_INTO_SHARED: 31;
 }>;
 
 /** A refused blob: `code` and `offset` are those the C reader reports. */
@@ -115,8 +117,18 @@ export interface EncodeOptions {
 	base?: number;
 }
 
+/**
+ * A shared array (BACKREF_ARR, FORMAT.md §9.1) decodes to the very Array or Map of the array it
+ * names, not a copy: PHP's copies separate on write, JS arrays do not, so copy a decoded array
+ * before changing it when it may be shared.
+ */
 export declare function decode(bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
                                options?: DecodeOptions): PhpValue;
+/**
+ * An Array, Map or plain object met again (the same JS object, not an equal one) is written as
+ * BACKREF_ARR to its first complete copy when that copy holds no object written in full and no
+ * PhpRef (FORMAT.md §9.1), as zser_serialize() writes a PHP array met again.
+ */
 export declare function encode(value: EncodableValue, options?: EncodeOptions): Uint8Array;
 export declare function decodeHeader(bytes: Uint8Array | ArrayBuffer | ArrayBufferView):
 	{version: 1; refs: boolean; nested: boolean; base: number; size: number};

@@ -38,6 +38,10 @@ const MESSAGES = [
 	['NESTED_OUTSIDE', 'nested blob outside its object'],
 	['NESTED_OUT_OF_PLACE', 'nested blob out of place'],
 	['UNFILLED_SLOT', 'back-reference to an unfilled slot'],
+	['BACKREF_NON_ARRAY', 'back-reference to a non-array'],
+	['BACKREF_INCOMPLETE_ARRAY', 'back-reference to an incomplete array'],
+	['SHARED_NOT_PLAIN', 'shared array not plain'],
+	['REF_INTO_SHARED', 'reference into a shared array'],
 ];
 
 /** The error codes of FORMAT.md §13, by the names of ZserException's constants. */
@@ -328,7 +332,7 @@ class Decoder {
 		this.props = new Map(); // property key -> a PhpProperty of it, for its parts
 		this.strs = []; // decoded strings (string or Uint8Array)
 		this.shapes = []; // {cls: string|null, keys: []}
-		// with the reference flag: slot number - base -> {v, parent, key, obj, reserved}
+		// with the reference flag: slot number - base -> a slot entry (newSlot())
 		this.slots = [null];
 		this.nslots = 0;
 		this.base = 0;
@@ -710,7 +714,7 @@ class Decoder {
 		if (!this.refs) {
 			return null;
 		}
-		const e = {v: undefined, parent, key, obj, reserved: false};
+		const e = newSlot(undefined, parent, key, obj, false, this.nslots - this.base);
 		this.slots.push(e);
 		return e;
 	}
@@ -766,14 +770,29 @@ class Decoder {
 	// there; its frame then takes the values that follow until its count is reached.
 	run() {
 		const b = this.b, end = this.end, refs = this.refs, maxDepth = this.maxDepth;
-		const kinds = [], conts = [], keyss = [], counts = [], idxs = [];
+		const kinds = [], conts = [], keyss = [], counts = [], idxs = [], ents = [];
 		// the top-level value is element 0 of a one-element list
 		const root = [undefined];
 		let kind = K_LIST, cont = root, keys = null, n = 1, i = 0, sp = 0;
+		// with the reference flag: the slot entry of the innermost open container (§9.1)
+		let ent = null;
 		for (;;) {
 			if (i === n) {
 				if (sp === 0) {
 					return root[0];
+				}
+				if (ent !== null) {
+					const e = ent;
+					e.open = false;
+					e.end = this.nslots - this.base + 1;
+					e.height = e.height + 1;
+					ent = ents[sp - 1];
+					if (ent !== null) {
+						ent.impure = ent.impure || e.impure;
+						if (ent.height < e.height) {
+							ent.height = e.height;
+						}
+					}
 				}
 				sp--;
 				kind = kinds[sp];
@@ -807,9 +826,9 @@ class Decoder {
 				} else {
 					v = this.str(tag);
 				}
-			} else if (tag >= 0xd4 && tag <= 0xd8) {
+			} else if (tag >= 0xd4 && tag <= 0xd9) {
 				// these take their slot (or none) themselves, and hold no values
-				v = this.special(tag, at, cont, kind === K_MAP ? keys[i] : i);
+				v = this.special(tag, at, cont, kind === K_MAP ? keys[i] : i, ent, sp);
 				if (kind === K_LIST) {
 					cont[i] = v;
 				} else if (kind === K_MAP) {
@@ -874,8 +893,14 @@ class Decoder {
 				this.fail(20, at);
 			}
 			this.nslots++;
+			let ne = null;
 			if (refs) {
-				this.slots.push({v, parent: cont, key: kind === K_MAP ? keys[i] : i, obj, reserved: false});
+				ne = newSlot(v, cont, kind === K_MAP ? keys[i] : i, obj, false, this.nslots - this.base);
+				ne.arr = !obj && (nkind === K_LIST || nkind === K_MAP);
+				this.slots.push(ne);
+				if (obj && ent !== null) {
+					ent.impure = true;
+				}
 			}
 			if (kind === K_LIST) {
 				cont[i] = v;
@@ -893,6 +918,11 @@ class Decoder {
 			keyss[sp] = keys;
 			counts[sp] = n;
 			idxs[sp] = i;
+			ents[sp] = ent;
+			if (ne !== null) {
+				ne.open = true;
+				ent = ne;
+			}
 			sp++;
 			kind = nkind;
 			cont = c;
@@ -904,9 +934,9 @@ class Decoder {
 
 	// OBJECT_BLOB, OBJECT_BLOB_SLOTS, ENUM and the back-references: values without values
 	// inside, each taking its slot (BACKREF_REF none) at `key` of `parent`
-	special(tag, at, parent, key) {
+	special(tag, at, parent, key, ent, level) {
 		const b = this.b;
-		if (tag === 0xd6 || tag === 0xd7) {
+		if (tag === 0xd6 || tag === 0xd7 || tag === 0xd9) {
 			if (!this.refs) {
 				this.fail(24, at);
 			}
@@ -917,6 +947,9 @@ class Decoder {
 		case 0xd8: {
 			const e = this.slot(parent, key, true);
 			const cls = this.cls();
+			if (ent !== null) {
+				ent.impure = true;
+			}
 			let reserve = 0;
 			if (tag === 0xd8) {
 				reserve = this.varint();
@@ -945,7 +978,7 @@ class Decoder {
 				this.nslots += reserve;
 				if (this.refs) {
 					for (let i = 0; i < reserve; i++) {
-						this.slots.push({v: undefined, parent: null, key: null, obj: true, reserved: true});
+						this.slots.push(newSlot(undefined, null, null, true, true, this.slots.length));
 					}
 				}
 			}
@@ -957,6 +990,9 @@ class Decoder {
 		case 0xd5: {
 			const e = this.slot(parent, key, true);
 			const cls = this.cls();
+			if (ent !== null) {
+				ent.impure = true;
+			}
 			if (this.p === this.end) {
 				this.fail(3, this.p);
 			}
@@ -995,18 +1031,72 @@ class Decoder {
 			e.v = o;
 			return o;
 		}
+		case 0xd9:
+			return this.sharedArray(at, parent, key, ent, level);
 		default: {
 			const v = this.varint();
 			if (v >= this.nslots) {
 				this.fail(12, at);
 			}
 			const target = Number(v) + 1;
+			if (ent !== null) {
+				ent.impure = true;
+			}
 			if (target <= this.base || this.slots[target - this.base].reserved) {
 				return new OuterSlot(target, true);
 			}
+			const t = this.slots[target - this.base];
+			if (t.frozen) {
+				this.fail(31, at);
+			}
+			t.refd = true;
 			return this.refTo(target);
 		}
 		}
+	}
+
+	// BACKREF_ARR (§9.1): the very Array or Map the slot holds, once the checks pass; the
+	// slots inside it are frozen the first time
+	sharedArray(at, parent, key, ent, level) {
+		const e = this.slot(parent, key, false);
+		e.arr = true;
+		const own = this.nslots;
+		const v = this.varint();
+		if (v >= own - 1 || v < this.base) {
+			this.fail(12, at);
+		}
+		const j = Number(v) + 1 - this.base;
+		const t = this.slots[j];
+		if (!t.arr) {
+			this.fail(28, at);
+		}
+		if (t.open) {
+			this.fail(29, at);
+		}
+		if (t.impure) {
+			this.fail(30, at);
+		}
+		if (!t.shared) {
+			for (let k = j + 1; k < t.end;) {
+				const s = this.slots[k];
+				if (s.refd) {
+					this.fail(30, at);
+				}
+				s.frozen = true;
+				k = s.shared ? s.end : k + 1;
+			}
+			t.shared = true;
+		}
+		if (level + t.height > this.maxDepth) {
+			this.fail(20, at);
+		}
+		e.height = t.height;
+		if (ent !== null && ent.height < t.height) {
+			ent.height = t.height;
+		}
+		const a = t.v instanceof PhpRef ? t.v.value : t.v;
+		e.v = a;
+		return a;
 	}
 
 	// the PhpRef that slot `target` is (made one if it is not yet)
@@ -1041,6 +1131,15 @@ function ascii(b, p, n) {
 	case 11: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], b[p + 9], b[p + 10]);
 	default: return f(b[p], b[p + 1], b[p + 2], b[p + 3], b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], b[p + 9], b[p + 10], b[p + 11]);
 	}
+}
+
+// A slot entry of a blob with the reference flag: the value and where it sits, and what
+// BACKREF_ARR needs to know (§9.1): an array, still open, holding what makes it not plain,
+// named by a BACKREF_REF, named by a BACKREF_ARR, inside one so named; `end` the index one
+// past its last element's slot, `height` the levels it spans.
+function newSlot(v, parent, key, obj, reserved, idx) {
+	return {v, parent, key, obj, reserved, arr: false, open: false, impure: false, refd: false,
+		shared: false, frozen: false, end: idx + 1, height: 0};
 }
 
 function setAt(parent, key, v) {
@@ -1135,6 +1234,12 @@ class Encoder {
 		this.nslots = 0;
 		this.seen = new Map();
 		this.refs = false;
+		// shared arrays (§9.1): each Array, Map or object written in full, complete and plain,
+		// and its slot; `marks` counts what makes an array around it not plain; `opened` is
+		// the array head() just began, for value() to record once it is complete
+		this.arrs = new Map();
+		this.marks = 0;
+		this.opened = null;
 	}
 
 	ensure(n) {
@@ -1518,11 +1623,13 @@ class Encoder {
 			const s = this.seen.get(target);
 			if (s !== undefined) {
 				this.refs = true;
+				this.marks++;
 				this.byte(0xd7);
 				this.varint(s - 1);
 				return null;
 			}
 			this.seen.set(target, this.nslots + 1);
+			this.marks++;
 			if (target !== v) {
 				this.nslots++;
 				return this.object(target);
@@ -1582,46 +1689,74 @@ class Encoder {
 				return null;
 			}
 			this.seen.set(v, this.nslots);
+			this.marks++;
 			return this.object(v);
 		}
 		if (v instanceof OuterSlot) {
 			this.refs = true;
 			if (!v.isRef) {
 				this.nslots++;
+			} else {
+				this.marks++;
 			}
 			this.byte(v.isRef ? 0xd7 : 0xd6);
 			this.varint(v.slot - 1);
 			return null;
 		}
 		this.nslots++;
+		const shared = this.arrs.get(v);
+		if (shared !== undefined) {
+			this.refs = true;
+			this.byte(0xd9);
+			this.varint(shared - 1);
+			return null;
+		}
+		this.opened = v;
 		return this.array(v);
 	}
 
 	// the value and all it holds, depth first in the order of its slots (§9), with the
 	// containers being written on a stack of their own, not the call stack: any depth
 	value(v) {
-		const lists = [], idxs = [];
+		// per open container: the array value it is (null for an object), its slot, and
+		// `marks` when it began (§9.1)
+		const lists = [], idxs = [], arrs = [], slots = [], marks = [];
+		this.opened = null;
 		let a = this.head(v), i = 0, sp = 0;
-		if (a === null) {
+		let arr = this.opened, slot = this.nslots, mark = this.marks;
+		if (a === null || a.length === 0) {
 			return;
 		}
 		for (;;) {
 			if (i === a.length) {
+				if (arr !== null && mark === this.marks && !this.arrs.has(arr)) {
+					this.arrs.set(arr, slot);
+				}
 				if (sp === 0) {
 					return;
 				}
 				sp--;
 				a = lists[sp];
 				i = idxs[sp];
+				arr = arrs[sp];
+				slot = slots[sp];
+				mark = marks[sp];
 				continue;
 			}
+			this.opened = null;
 			const k = this.head(a[i++]);
 			if (k !== null && k.length > 0) {
 				lists[sp] = a;
 				idxs[sp] = i;
+				arrs[sp] = arr;
+				slots[sp] = slot;
+				marks[sp] = mark;
 				sp++;
 				a = k;
 				i = 0;
+				arr = this.opened;
+				slot = this.nslots;
+				mark = this.marks;
 			}
 		}
 	}

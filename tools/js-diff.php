@@ -16,7 +16,7 @@ if ($argv[1] === 'gen') {
 	for ($i = (int)$argv[3]; $i > 0; $i--) {
 		// the blob's meaning is what PHP reads back (a value holding a reference to itself
 		// reads back other than it was, as with unserialize())
-		$blob = zser_serialize(rnd_value(0));
+		$blob = zser_serialize($i % 8 === 0 ? rnd_shared(0) : rnd_value(0));
 		$v = zser_unserialize($blob);
 		echo bin2hex($blob), "\t", json_encode(vec_describe_top($v), $flags), "\n";
 	}

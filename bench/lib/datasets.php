@@ -307,6 +307,26 @@ function bench_decode_corpus(string $name): array
 }
 
 /**
+ * A cache of 10,000 rows, each holding the same config array and one of 50 tag lists: PHP
+ * copies arrays lazily, so the value holds 51 arrays 10,000 times (shared arrays, FORMAT.md
+ * §9.1).
+ */
+function bench_shared_rows(): array
+{
+	$cfg = ['host' => 'db.internal', 'port' => 5432, 'timeout' => 2.5, 'flags' => ['ssl', 'retry'],
+		'limits' => ['rows' => 1000, 'bytes' => 1 << 20]];
+	$tags = [];
+	for ($i = 0; $i < 50; $i++) {
+		$tags[] = ['t' . $i, 't' . ($i * 7 % 50), $i];
+	}
+	$rows = [];
+	for ($i = 0; $i < 10000; $i++) {
+		$rows[] = ['id' => $i, 'cfg' => $cfg, 'tags' => $tags[$i % 50]];
+	}
+	return $rows;
+}
+
+/**
  * The datasets of the binary table: name => [generator, formats that cannot represent it =>
  * reason]. Generators run lazily so only one large dataset is alive at a time.
  */
@@ -321,6 +341,7 @@ function bench_binary_datasets(): array
 		'5,000-row table' => [fn() => bench_table(), []],
 		'twitter.json' => [fn() => bench_decode_corpus('twitter'), []],
 		'citm_catalog.json' => [fn() => bench_decode_corpus('citm_catalog'), []],
+		'10,000 rows sharing arrays' => [fn() => bench_shared_rows(), []],
 		'graph (& refs, shared)' => [fn() => bench_graph(),
 			['json' => 'no & references, object identity or cycles',
 				'msgpack' => 'restores & references as separate copies']],

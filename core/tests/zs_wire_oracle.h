@@ -93,6 +93,7 @@ static bool zs_oracle_fast_next(zs_reader *r, unsigned how, zs_event *ev, bool *
 		ev->target = (uint32_t)it.i;
 		break;
 	case ZS_EV_BACKREF_OBJ:
+	case ZS_EV_BACKREF_ARR:
 		ev->target = (uint32_t)it.i;
 		break;
 	default:
@@ -154,6 +155,7 @@ static const char *zs_oracle_event_diff(const zs_event *a, const zs_event *b)
 		               : NULL;
 	case ZS_EV_BACKREF_OBJ:
 	case ZS_EV_BACKREF_REF:
+	case ZS_EV_BACKREF_ARR:
 		return a->target != b->target ? "back-reference target" : NULL;
 	default:
 		return NULL;

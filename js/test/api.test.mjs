@@ -367,13 +367,50 @@ test('duplicate keys among few keys (compared pairwise) and many (a Set)', () =>
 	assert.deepEqual([...decode(map([big, [1]])).keys()], [2n ** 53n, 1]);
 });
 
+test('shared arrays: a copy decodes to the same Array or Map and encodes as BACKREF_ARR', () => {
+	const row = new Map([['host', 'db'], ['port', 5432]]);
+	const list = [1, 2];
+	const v = [row, row, [row, list], list];
+	const b = encode(v);
+	// MAP, its copy as BACKREF_ARR 2, a list holding another copy, then the first write of [1, 2]
+	// (slot 8), named again at the end
+	assert.deepEqual([...b.subarray(0, 3)], [0x5a, 0x81, 0x94]);
+	assert.deepEqual([...b.subarray(b.length - 2)], [0xd9, 7]);
+	const d = decode(b);
+	assert.equal(d[0], d[1]);
+	assert.equal(d[2][0], d[0]);
+	assert.equal(d[3], d[2][1]);
+	assert.deepEqual(encode(d), b);
+	// equal but distinct arrays, empty arrays, and arrays holding an object or a PhpRef are
+	// written in full each time
+	assert.deepEqual(encode([[1, 2], [1, 2]]), B(0x5a, 1, 0x92, 0x92, 1, 2, 0x92, 1, 2));
+	const empty = [];
+	assert.deepEqual(encode([empty, empty]), B(0x5a, 1, 0x92, 0x90, 0x90));
+	const withObj = [new PhpEnum('E', 'A')];
+	assert.equal(encode([withObj, withObj]).includes(0xd9), false);
+	const withRef = [new PhpRef(1)];
+	assert.equal(encode([withRef, withRef]).includes(0xd9), false);
+});
+
 test('errors and their offsets (FORMAT.md §13)', () => {
 	fails(B(), ErrorCode.TRUNCATED, 0);
 	fails(B(0x41), ErrorCode.NOT_ZSER, 0);
 	fails(B(0x5a), ErrorCode.TRUNCATED, 1);
 	fails(B(0x5a, 2), ErrorCode.UNSUPPORTED_VERSION, 1);
 	fails(B(0x5a, 1), ErrorCode.TRUNCATED, 2);
-	fails(B(0x5a, 1, 0xd9), ErrorCode.UNKNOWN_TAG, 2);
+	fails(B(0x5a, 1, 0xda), ErrorCode.UNKNOWN_TAG, 2);
+	fails(B(0x5a, 1, 0x91, 0xd9, 0), ErrorCode.REF_FLAG_MISMATCH, 3);
+	// BACKREF_ARR (§9.1): to a slot not taken yet, to an outer slot, to an int, to the open list
+	// around it, to a list holding an object or named by a BACKREF_REF; then a BACKREF_REF into
+	// a list shared before; and a copy past the depth limit
+	fails(B(0x5a, 0x81, 0x92, 0x91, 1, 0xd9, 3), ErrorCode.BACKREF_RANGE, 5);
+	fails(B(0x5a, 0xc1, 0, 0x92, 0x91, 1, 0xd9, 0), ErrorCode.BACKREF_RANGE, 6);
+	fails(B(0x5a, 0x81, 0x92, 1, 0xd9, 1), ErrorCode.BACKREF_NON_ARRAY, 4);
+	fails(B(0x5a, 0x81, 0x91, 0xd9, 0), ErrorCode.BACKREF_INCOMPLETE_ARRAY, 3);
+	fails(B(0x5a, 0x81, 0x92, 0x91, 0xd5, 0x41, 0x45, 0x41, 0x41, 0xd9, 1), ErrorCode.SHARED_NOT_PLAIN, 9);
+	fails(B(0x5a, 0x81, 0x93, 0x91, 1, 0xd7, 2, 0xd9, 1), ErrorCode.SHARED_NOT_PLAIN, 7);
+	fails(B(0x5a, 0x81, 0x93, 0x91, 1, 0xd9, 1, 0xd7, 2), ErrorCode.REF_INTO_SHARED, 7);
+	fails(B(0x5a, 0x81, 0x92, 0x91, 0x91, 1, 0x91, 0xd9, 1), ErrorCode.DEPTH, 7, {maxDepth: 3});
 	fails(B(0x5a, 1, 0x43, 0x61), ErrorCode.TRUNCATED, 2);
 	fails(B(0x5a, 1, 0xc4, 1), ErrorCode.TRUNCATED, 3);
 	fails(B(0x5a, 1, 0xc3, 5), ErrorCode.NON_CANONICAL_INT, 2);

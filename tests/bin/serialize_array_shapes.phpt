@@ -54,10 +54,15 @@ foreach (['first' => ['x' => 0] + $plain, 'between' => ['a' => 1, 'x' => 0, 'b' 
     $holes[$where] = $row;
 }
 $ok = true;
+// a copy of $plain in a table of its own (a write separates it): two rows of equal keys that
+// are not one shared array (FORMAT.md §9.1)
+$other = $plain;
+$other['a'] = 1;
 foreach ($holes as $where => $row) {
-    foreach ([[$plain, $row], [$row, $plain], [$row, $row]] as $pair) {
-        $ok = $ok && zser_serialize($pair) === zser_serialize([$plain, $plain]);
+    foreach ([[$plain, $row], [$row, $plain]] as $pair) {
+        $ok = $ok && zser_serialize($pair) === zser_serialize([$plain, $other]);
     }
+    $ok = $ok && zser_serialize([$row, $row]) === zser_serialize([$plain, $plain]);
     $near = $row;
     $near['d'] = 4;
     unset($near['c']);

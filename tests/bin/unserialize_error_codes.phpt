@@ -31,7 +31,7 @@ $cases = [
     'NOT_ZSER' => ["X\x01\xC0"],
     'UNSUPPORTED_VERSION' => ["Z\x02\xC0"],
     'TRUNCATED' => ["Z\x01"],
-    'UNKNOWN_TAG' => ["Z\x01\xD9"],
+    'UNKNOWN_TAG' => ["Z\x01\xDA"],
     'OVERLONG_VARINT' => ["Z\x01\xCD\x80\x00"],
     'NON_CANONICAL_INT' => ["Z\x01\xC3\x05"],
     'NON_CANONICAL_FLOAT' => ["Z\x01\xCC" . pack('e', 1.0)],
@@ -55,6 +55,12 @@ $cases = [
     'NESTED_OUTSIDE' => ["Z\x41\x00\xC0"],
     // slot 3 was reserved for nested blobs, but S::unserialize() decoded none
     'UNFILLED_SLOT' => ["Z\x81\x92\xD8\x41S\x00\x01x\xD6\x02"],
+    // BACKREF_ARR (FORMAT.md §9.1): to an int, to the list still open around it, to a list
+    // holding an object, and a BACKREF_REF into a list shared before
+    'BACKREF_NON_ARRAY' => ["Z\x81\x92\x01\xD9\x01"],
+    'BACKREF_INCOMPLETE_ARRAY' => ["Z\x81\x91\xD9\x00"],
+    'SHARED_NOT_PLAIN' => ["Z\x81\x92\x91\xD1\x48stdClass\x00\xD9\x01"],
+    'REF_INTO_SHARED' => ["Z\x81\x93\x91\x01\xD9\x01\xD7\x02"],
     'ENUM_CLASS_NOT_FOUND' => ["Z\x01\xD5\x44Nope\x41A"],
     'NOT_AN_ENUM' => ["Z\x01\xD5\x48stdClass\x41A"],
     'ENUM_CASE_NOT_FOUND' => ["Z\x01\xD5\x41E\x41C"],
@@ -146,6 +152,10 @@ TRAILING_BYTES: ok
 REF_FLAG_MISMATCH: ok
 NESTED_OUTSIDE: ok
 UNFILLED_SLOT: ok
+BACKREF_NON_ARRAY: ok
+BACKREF_INCOMPLETE_ARRAY: ok
+SHARED_NOT_PLAIN: ok
+REF_INTO_SHARED: ok
 ENUM_CLASS_NOT_FOUND: ok
 NOT_AN_ENUM: ok
 ENUM_CASE_NOT_FOUND: ok
@@ -155,5 +165,5 @@ INVALID_LEGACY_DATA: ok
 LEGACY_REFUSED: ok
 NESTED_OUT_OF_PLACE: ok
 NESTED_OUT_OF_PLACE: ok
-34 constants, 34 distinct
-27 format codes 1-27, 7 decoder codes 100-106
+38 constants, 38 distinct
+31 format codes 1-31, 7 decoder codes 100-106

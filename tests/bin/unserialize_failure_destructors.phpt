@@ -84,7 +84,7 @@ function compare(string $name, $value, ?callable $patch = null): void
 {
     [$php, $zser] = encodings($value, $patch);
     $php = str_replace('s:7:"CORRUPT"', 'X:7:"CORRUPT"', $php);
-    $zser = str_replace("\x47CORRUPT", "\xd9CORRUPT", $zser);
+    $zser = str_replace("\x47CORRUPT", "\xdaCORRUPT", $zser);
     $a = events(fn() => unserialize($php));
     $b = events(fn() => zser_unserialize($zser));
     echo "== $name: ", $a === $b ? 'same as unserialize()' : 'DIFFERENT', "\n  ", implode("\n  ", $a), "\n";
@@ -119,7 +119,7 @@ compare('a typed property refuses an object', [new D('a'), $t], $rename);
 $v = [new D('a'), new W('w1'), new U('u1', new D('in u1')), [new W('w2'), new D('b')], 'CORRUPT'];
 [$php, $zser] = encodings($v, null);
 $php = str_replace('s:7:"CORRUPT";', serialize($missing), $php);
-$zser = str_replace("\x47CORRUPT", "\xd9CORRUPT", $zser);
+$zser = str_replace("\x47CORRUPT", "\xdaCORRUPT", $zser);
 $a = events(fn() => unserialize($php));
 $b = events(fn() => zser_unserialize($zser, ['throw_on_error' => true]));
 echo "== throw_on_error\n  ", implode("\n  ", $b), "\n";

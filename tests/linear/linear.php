@@ -145,6 +145,21 @@ function constructs(): array
     $c['backref_obj'] = [fn (int $n) => repeat_list($n, "\xD1" . lit(long_name($n, 'U')) . "\x00",
         "\xD6\x01", true), []];
     $c['backref_ref'] = [fn (int $n) => repeat_list($n, lit(long_name($n, 'R')), "\xD7\x01", true), []];
+    // copies of an array (FORMAT.md §9.1): of one long list, each a BACKREF_ARR to it (its
+    // slots are frozen by the first); and of arrays nested in each other, each level
+    // [L, copy of L] for the level L below it, so that each copy's array holds the one shared
+    // before (its slots are frozen already and are not walked again)
+    $c['backref_arr'] = [fn (int $n) => repeat_list($n, lst(name_len($n)) . str_repeat("\x01", name_len($n)),
+        "\xD9\x01", true), []];
+    $c['backref_arr_nested'] = [function (int $n) {
+        $d = intdiv($n, 5);
+        $b = "\x91\x01";
+        for ($i = 1; $i < $d; $i++) {
+            // level i + 1 of d: the array below it, L_i, takes slot d - i + 1
+            $b = "\x92" . $b . "\xD9" . varint($d - $i);
+        }
+        return "Z\x81" . $b;
+    }, ['max_depth' => 0]];
     // __unserialize() data: from __serialize() (a map shape), and from properties (OBJECT)
     $c['unserialize_data'] = [fn (int $n) => repeat_list($n, "\xD3" . lit('UD') . "\xD0\x00" .
         lit(long_name($n, 'W')) . "\xC0", "\xD3\x60\xA0\xC0"), []];

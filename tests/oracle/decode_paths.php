@@ -76,6 +76,8 @@ function or_value(int $d): mixed
 			$rows[] = $prev = $o;
 		}
 		return $rows;
+	case 2:
+		return rnd_shared($d);
 	default:
 		return rnd_value($d);
 	}

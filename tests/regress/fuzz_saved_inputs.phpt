@@ -73,4 +73,5 @@ fuzz_bin_roundtrip/object_met_again_through_root_reference: same as serialize()
 fuzz_bin_roundtrip/php_unserialize_leak: same as serialize()
 fuzz_bin_roundtrip/reference_to_root: same as serialize()
 fuzz_bin_roundtrip/reference_to_root_2: same as serialize()
+fuzz_bin_roundtrip/shared-array-written-null-inside-itself: same as serialize()
 fuzz_json_decode/validate_property_name: same as ext/json
