@@ -52,7 +52,7 @@ const zs_alloc zser_dec_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL
 /* Records a decoding error found here (not by the core reader) at the current event. `code`
  * is its ZserException code (FORMAT.md §13): the format's own where the meaning is the same
  * (ZS_WE_*), else the decoder's (ZSER_E_*). */
-zend_result zser_dec_failf(decoder *d, size_t pos, int code, const char *fmt, ...)
+zend_result zser_dec_failf(zser_decoder *d, size_t pos, int code, const char *fmt, ...)
 {
 	va_list ap;
 	if (!d->msg) {
@@ -123,7 +123,7 @@ void zser_dec_array_init(zval *dest, uint32_t count, bool packed)
 	table_init(ht, packed);
 }
 
-static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
+static zend_always_inline zend_string *new_str(zser_decoder *d, uint32_t idx)
 {
 	size_t len;
 	const unsigned char *s = zs_reader_str(&d->r, idx, &len);
@@ -134,19 +134,19 @@ static zend_always_inline zend_string *new_str(decoder *d, uint32_t idx)
 }
 
 /* A string value: the first use of an entry hands the new string to the value itself. */
-static zend_always_inline void string_value(decoder *d, zval *dest, uint32_t idx)
+static zend_always_inline void string_value(zser_decoder *d, zval *dest, uint32_t idx)
 {
-	zend_string **e = str_entry(d, idx);
+	zend_string **e = zser_dec_str_entry(d, idx);
 	if (!*e) {
 		zend_string *s = new_str(d, idx);
-		*e = (zend_string *)((uintptr_t)s | BORROWED);
+		*e = (zend_string *)((uintptr_t)s | ZSER_DEC_BORROWED);
 		ZVAL_STR(dest, s);
 		return;
 	}
-	ZVAL_STR_COPY(dest, (zend_string *)((uintptr_t)*e & ~BORROWED));
+	ZVAL_STR_COPY(dest, (zend_string *)((uintptr_t)*e & ~ZSER_DEC_BORROWED));
 }
 
-static zend_string *key_str(decoder *d, const zs_key *k)
+static zend_string *key_str(zser_decoder *d, const zs_key *k)
 {
 	if (!k->is_str) {
 		return zend_long_to_str((zend_long)k->i);
@@ -154,13 +154,13 @@ static zend_string *key_str(decoder *d, const zs_key *k)
 	if (k->str == ZS_WIRE_NO_INDEX) {
 		return ZSTR_EMPTY_ALLOC();
 	}
-	return zend_string_copy(str_at(d, k->str));
+	return zend_string_copy(zser_dec_str_at(d, k->str));
 }
 
 /* Nulls a property about to be written, keeping a value it held in the call queue until the
  * end (a slot may still point into it; its destructor runs in queue order, as unserialize()'s
  * would). */
-static void keep(decoder *d, zval *old)
+static void keep(zser_decoder *d, zval *old)
 {
 	if (Z_REFCOUNTED_P(old)) {
 		zser_dec_queue_call(d, NULL, old, AFTER_NONE);
@@ -173,7 +173,7 @@ static void keep(decoder *d, zval *old)
  * those of any shape defined before it (each shape's keys follow the previous ones in the
  * reader's key table). The strings stay owned by the string table (a map holds its own
  * reference to each key). d->keys may move: use the index, not a pointer, across calls. */
-uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
+uint32_t zser_dec_shape_keys(zser_decoder *d, uint32_t shape)
 {
 	uint32_t base = d->r.shapes[shape].key_base, end = base + d->r.shapes[shape].count, j, plain;
 
@@ -182,16 +182,17 @@ uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
 	}
 	if (end > d->keys_cap) {
 		uint32_t cap = d->keys_cap * 2 > end ? d->keys_cap * 2 : end;
-		dkey *n = safe_emalloc(cap, sizeof(dkey), 0);
-		zs_prefault(n, (size_t)cap * sizeof(dkey));
-		memcpy(n, d->keys, (size_t)d->nkeys * sizeof(dkey));
+		zser_dec_key *n = safe_emalloc(cap, sizeof(zser_dec_key), 0);
+		zs_prefault(n, (size_t)cap * sizeof(zser_dec_key));
+		memcpy(n, d->keys, (size_t)d->nkeys * sizeof(zser_dec_key));
 		if (d->keys != d->keys_inl) {
 			efree(d->keys);
 		}
 		d->keys = n;
 		d->keys_cap = cap;
 	}
-	/* past the first keys of a large array, strings without the lookups (str_at_plain()) */
+	/* past the first keys of a large array, strings without the lookups (zser_dec_str_at_plain())
+	 */
 	plain = d->r.shapes[shape].cls == ZS_WIRE_NO_INDEX && end - base > ZSER_DEC_LOOKUP_KEYS
 	                ? base + ZSER_DEC_LOOKUP_KEYS
 	                : end;
@@ -207,8 +208,8 @@ uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
 			d->keys[j].h = (zend_ulong)k->i;
 		} else {
 			zend_string *s = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC()
-			                 : j < plain                ? str_at(d, k->str)
-			                                            : str_at_plain(d, k->str);
+			                 : j < plain                ? zser_dec_str_at(d, k->str)
+			                                            : zser_dec_str_at_plain(d, k->str);
 			d->keys[j].s = s;
 			d->keys[j].h = zend_string_hash_val(s);
 		}
@@ -219,13 +220,13 @@ uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape)
 
 /* Appends key k to a map sized for its shape when it began. The core rejected duplicate and
  * numeric string keys (FORMAT.md §7), so no lookup is needed. */
-static zend_always_inline zval *map_append(HashTable *ht, const dkey *k)
+static zend_always_inline zval *map_append(HashTable *ht, const zser_dec_key *k)
 {
 	return zser_map_append(ht, k->s, k->h);
 }
 
-/* A template for array shape `shape` (see dshape): built like any map of that shape. */
-static zend_never_inline HashTable *make_template(decoder *d, uint32_t shape)
+/* A template for array shape `shape` (see zser_dec_shape): built like any map of that shape. */
+static zend_never_inline HashTable *make_template(zser_decoder *d, uint32_t shape)
 {
 	uint32_t kbase = zser_dec_shape_keys(d, shape), count = d->r.shapes[shape].count, j;
 	HashTable *t = zend_new_array(count);
@@ -246,17 +247,18 @@ static void init_array(zval *dest, uint32_t count, bool packed)
 	zser_dec_array_init(dest, count, packed);
 }
 
-/* Starts the array of array shape `shape` in *dest. Returns F_MAPT when it is a copy of the
- * shape's template (the values are then written in key order over the nulls), else F_MAP
+/* Starts the array of array shape `shape` in *dest. Returns ZSER_DEC_MAPT when it is a copy of the
+ * shape's template (the values are then written in key order over the nulls), else ZSER_DEC_MAP
  * (an empty map sized for the shape, filled with map_append()). */
-static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shape)
+static zend_always_inline uint8_t init_map(zser_decoder *d, zval *dest, uint32_t shape)
 {
-	dshape *ds;
+	zser_dec_shape *ds;
 	HashTable *t, *ht;
 	uint32_t count = d->r.shapes[shape].count;
 
 	if (UNEXPECTED(shape >= d->shapes_cap)) {
-		d->shapes = grow_from(d->shapes, d->shapes_inl, &d->shapes_cap, shape, sizeof(dshape));
+		d->shapes =
+		        grow_from(d->shapes, d->shapes_inl, &d->shapes_cap, shape, sizeof(zser_dec_shape));
 	}
 	ds = &d->shapes[shape];
 	if (d->r.shapes[shape].memo) {
@@ -277,7 +279,7 @@ static zend_always_inline uint8_t init_map(decoder *d, zval *dest, uint32_t shap
 	if (!ds->tmpl) {
 		if (++ds->uses < 3) {
 			init_array(dest, count, false);
-			return F_MAP;
+			return ZSER_DEC_MAP;
 		}
 		ds->tmpl = make_template(d, shape);
 		d->ntmpl++;
@@ -287,16 +289,17 @@ copy:
 	/* the same header, hash slots and buckets; the copy takes a reference to each key */
 	ht = zser_table_copy(t);
 	ZVAL_ARR(dest, ht);
-	return F_MAPT;
+	return ZSER_DEC_MAPT;
 }
 
-dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev)
+zser_dec_frame *zser_dec_push_frame(zser_decoder *d, zval *dest, zend_property_info *info,
+                                    const zs_event *ev)
 {
 	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
-	dframe *f;
+	zser_dec_frame *f;
 	if (d->depth == d->frames_cap) {
 		d->frames = zser_dec_grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth,
-		                             sizeof(dframe));
+		                             sizeof(zser_dec_frame));
 	}
 	f = &d->frames[d->depth++];
 	f->after = AFTER_NONE;
@@ -318,11 +321,11 @@ dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, co
 /* ==== Where a value goes ==== */
 
 /* The entry named key among the first n of ht, where creating a fresh object put what it put
- * (dframe.fresh): the names of the shape's keys differ from each other (the reader rejects a
- * name given twice), so a key that is not among them is not in the table. Its slot's chain
- * lists the later entries first, and names made to collide in PHP's string hash would put
- * all the earlier keys' names there: past a few of those, the first n entries are looked at
- * instead (n is what the class declares). */
+ * (zser_dec_frame.fresh): the names of the shape's keys differ from each other (the reader rejects
+ * a name given twice), so a key that is not among them is not in the table. Its slot's chain lists
+ * the later entries first, and names made to collide in PHP's string hash would put all the earlier
+ * keys' names there: past a few of those, the first n entries are looked at instead (n is what the
+ * class declares). */
 static zval *first_find(HashTable *ht, uint32_t n, zend_string *key)
 {
 	zend_ulong h;
@@ -379,7 +382,8 @@ static bool virtual_prop(zend_class_entry *ce, zend_string *key, zend_string **c
 }
 #endif
 
-static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
+static zval *prop_slot(zser_decoder *d, zser_dec_frame *f, const zs_event *ev,
+                       zend_property_info **info)
 {
 	zend_object *obj = f->obj;
 	zend_string *key = key_str(d, &ev->key), *alt;
@@ -441,33 +445,34 @@ static zval *prop_slot(decoder *d, dframe *f, const zs_event *ev, zend_property_
 	return data;
 }
 
-static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_info **info)
+static zval *slot_for(zser_decoder *d, zser_dec_frame *f, const zs_event *ev,
+                      zend_property_info **info)
 {
 	HashTable *ht = f->ht;
 	const zs_rframe *rf;
 	zval *zv;
 
 	switch (f->kind) {
-	case F_LIST:
+	case ZSER_DEC_LIST:
 		/* sized for exactly `count` values when the container began */
 		zv = zser_list_take(ht);
 		ZVAL_NULL(zv);
 		return zv;
-	case F_MAP:
+	case ZSER_DEC_MAP:
 		/* reader frames match ours index for index (the reader has already opened a
 		 * container this value starts); its frame has moved past this value's key */
 		rf = &d->r.frames[d->depth - 1];
 		return map_append(ht, &d->keys[f->kbase + rf->count - rf->remaining - 1]);
-	case F_MAPT:
-		/* as F_MAP; the bucket is in place and holds null */
+	case ZSER_DEC_MAPT:
+		/* as ZSER_DEC_MAP; the bucket is in place and holds null */
 		rf = &d->r.frames[d->depth - 1];
 		return &ht->arData[rf->count - rf->remaining - 1].val;
-	case F_SYM: {
+	case ZSER_DEC_SYM: {
 		/* the __unserialize() array of an OBJECT, sized for its keys (decoder.syms) */
 		rf = &d->r.frames[d->depth - 1];
 		return map_append(ht, &d->syms[f->kbase][rf->count - rf->remaining - 1]);
 	}
-	case F_DECLARED: {
+	case ZSER_DEC_DECLARED: {
 		zend_property_info *pi = f->map->props[f->pos++];
 		zv = OBJ_PROP(f->obj, pi->offset);
 		keep(d, zv);
@@ -481,9 +486,9 @@ static zval *slot_for(decoder *d, dframe *f, const zs_event *ev, zend_property_i
 
 /* ==== Events ==== */
 
-static zend_result end_container(decoder *d)
+static zend_result end_container(zser_decoder *d)
 {
-	dframe *f = &d->frames[--d->depth];
+	zser_dec_frame *f = &d->frames[--d->depth];
 	if (f->after == AFTER_WAKEUP) {
 		zser_dec_queue_call(d, f->obj, NULL, AFTER_WAKEUP);
 	} else if (f->after == AFTER_UNSERIALIZE) {
@@ -498,9 +503,9 @@ static zend_result end_container(decoder *d)
 /* A BACKREF_REF of a nested blob naming a slot of a blob around it: the reader of that blob
  * knows whether the slot is inside a shared array, and records that it is now a reference,
  * as for its own back-references (FORMAT.md §9.1). */
-static zend_never_inline zend_result outer_ref(decoder *d, const zs_event *ev)
+static zend_never_inline zend_result outer_ref(zser_decoder *d, const zs_event *ev)
 {
-	decoder *o = d->outer->d;
+	zser_decoder *o = d->outer->d;
 	uint32_t i;
 
 	while (ev->target <= o->r.base && o->outer) {
@@ -521,7 +526,7 @@ static zend_never_inline zend_result outer_ref(decoder *d, const zs_event *ev)
 }
 
 /* Whether ht is a container this decode, or one around it, is still filling. */
-static zend_never_inline bool filling(decoder *d, const HashTable *ht)
+static zend_never_inline bool filling(zser_decoder *d, const HashTable *ht)
 {
 	uint32_t i;
 
@@ -535,7 +540,7 @@ static zend_never_inline bool filling(decoder *d, const HashTable *ht)
 	return false;
 }
 
-static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
+static zend_result backref(zser_decoder *d, const zs_event *ev, zval *dest)
 {
 	zval *t;
 
@@ -605,11 +610,11 @@ static zend_result backref(decoder *d, const zs_event *ev, zval *dest)
 	return SUCCESS;
 }
 
-static zend_result on_value(decoder *d, const zs_event *ev)
+static zend_result on_value(zser_decoder *d, const zs_event *ev)
 {
 	zend_property_info *info = NULL;
 	zval *dest;
-	dframe *f;
+	zser_dec_frame *f;
 
 	if (d->depth == 0) {
 		dest = d->rootp;
@@ -656,7 +661,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 	case ZS_EV_LIST:
 		init_array(dest, ev->count, true);
 		f = zser_dec_push_frame(d, dest, info, ev);
-		f->kind = F_LIST;
+		f->kind = ZSER_DEC_LIST;
 		f->ht = Z_ARRVAL_P(dest);
 		return SUCCESS;
 	case ZS_EV_MAP: {
@@ -664,7 +669,7 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 		f = zser_dec_push_frame(d, dest, info, ev);
 		f->kind = kind;
 		f->ht = Z_ARRVAL_P(dest);
-		f->kbase = kind == F_MAP ? zser_dec_shape_keys(d, ev->shape) : 0;
+		f->kbase = kind == ZSER_DEC_MAP ? zser_dec_shape_keys(d, ev->shape) : 0;
 		return SUCCESS;
 	}
 	case ZS_EV_OBJECT:
@@ -700,24 +705,24 @@ static zend_result on_value(decoder *d, const zs_event *ev)
 
 /* Opens a list or shape map in *dest, as on_value() does for a LIST or MAP event; info is
  * the typed property holding it (checked when it ends), owner that property's object. */
-static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item *it,
-                                          zend_property_info *info, zend_object *owner,
-                                          uint32_t slot)
+static zend_always_inline void zser_dec_open_array(zser_decoder *d, zval *dest, const zs_item *it,
+                                                   zend_property_info *info, zend_object *owner,
+                                                   uint32_t slot)
 {
-	dframe *f;
+	zser_dec_frame *f;
 	if (UNEXPECTED(d->depth == d->frames_cap)) {
 		d->frames = zser_dec_grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth,
-		                             sizeof(dframe));
+		                             sizeof(zser_dec_frame));
 	}
 	f = &d->frames[d->depth++];
 	if (it->shape == ZS_WIRE_NO_INDEX) {
 		init_array(dest, it->count, true);
-		f->kind = F_LIST;
+		f->kind = ZSER_DEC_LIST;
 		f->kbase = 0;
 	} else {
 		f->kind = init_map(d, dest, it->shape);
 		/* a template copy has its keys in place */
-		f->kbase = f->kind == F_MAP ? zser_dec_shape_keys(d, it->shape) : 0;
+		f->kbase = f->kind == ZSER_DEC_MAP ? zser_dec_shape_keys(d, it->shape) : 0;
 	}
 	f->after = AFTER_NONE;
 	f->info = info;
@@ -731,7 +736,7 @@ static zend_always_inline void open_array(decoder *d, zval *dest, const zs_item 
 }
 
 /* put_item() for objects and back-references: not inlined, they are the rarer values. */
-static zend_never_inline zend_result put_object_or_backref(decoder *d, zval *zv, int type,
+static zend_never_inline zend_result put_object_or_backref(zser_decoder *d, zval *zv, int type,
                                                            const zs_item *it,
                                                            zend_property_info *info,
                                                            zend_object *owner,
@@ -772,7 +777,7 @@ static zend_never_inline zend_result put_object_or_backref(decoder *d, zval *zv,
 /* One value that zs_reader_step() read, built in place at zv as on_value() builds it (a
  * container it opened gets its frame pushed here); info/owner: the typed property zv is, if
  * any, and its object; at: the value's tag. */
-static zend_always_inline int put_item(decoder *d, zval *zv, int type, const zs_item *it,
+static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, const zs_item *it,
                                        zend_property_info *info, zend_object *owner,
                                        const unsigned char *at)
 {
@@ -798,7 +803,7 @@ static zend_always_inline int put_item(decoder *d, zval *zv, int type, const zs_
 	case ZS_STEP_NEW_STRING: {
 		/* as string_value() for an entry not used before */
 		zend_string *s = new_str(d, it->idx);
-		*str_entry(d, it->idx) = (zend_string *)((uintptr_t)s | BORROWED);
+		*zser_dec_str_entry(d, it->idx) = (zend_string *)((uintptr_t)s | ZSER_DEC_BORROWED);
 		ZVAL_STR(zv, s);
 		break;
 	}
@@ -825,7 +830,7 @@ static zend_always_inline int put_item(decoder *d, zval *zv, int type, const zs_
 			ZVAL_EMPTY_ARRAY(zv);
 			break;
 		}
-		open_array(d, zv, it, info, owner, d->r.nslots);
+		zser_dec_open_array(d, zv, it, info, owner, d->r.nslots);
 		return PUT_OPENED;
 	default: {
 		uint32_t depth = d->depth;
@@ -854,11 +859,11 @@ static zend_always_inline int step(zs_reader *r, zs_rframe *rf, zs_item *it)
 }
 
 /* Decodes while the innermost container is a list, an array shape or an object whose keys
- * are all its declared properties (kind F_LIST, F_MAP, F_DECLARED) and its values are what
- * zs_reader_step() reads (core/zs_wire_read.h), built in place. Returns at the first value
- * that needs zs_reader_next() (the caller's loop reads it), when the innermost container is
- * of any other kind, or once the top-level value is complete. */
-static zend_result run_fast(decoder *d)
+ * are all its declared properties (kind ZSER_DEC_LIST, ZSER_DEC_MAP, ZSER_DEC_DECLARED) and its
+ * values are what zs_reader_step() reads (core/zs_wire_read.h), built in place. Returns at the
+ * first value that needs zs_reader_next() (the caller's loop reads it), when the innermost
+ * container is of any other kind, or once the top-level value is complete. */
+static zend_result run_fast(zser_decoder *d)
 {
 	zs_reader *r = &d->r;
 
@@ -867,14 +872,14 @@ static zend_result run_fast(decoder *d)
 
 	while (d->depth > 0) {
 		/* f and keys stay valid until a container opens, which ends the inner loops */
-		dframe *f = &d->frames[d->depth - 1];
+		zser_dec_frame *f = &d->frames[d->depth - 1];
 		zs_rframe *rf = &r->frames[d->depth - 1];
 		HashTable *ht = f->ht;
 		uint32_t depth = d->depth;
 		const unsigned char *at;
 		int type, put;
 
-		if (f->kind == F_LIST) {
+		if (f->kind == ZSER_DEC_LIST) {
 			while (rf->remaining > 0) {
 				at = r->p;
 				type = step(r, rf, &it);
@@ -889,10 +894,10 @@ static zend_result run_fast(decoder *d)
 					break;
 				}
 			}
-		} else if (f->kind == F_MAP) {
-			const dkey *keys = d->keys + f->kbase;
+		} else if (f->kind == ZSER_DEC_MAP) {
+			const zser_dec_key *keys = d->keys + f->kbase;
 			while (rf->remaining > 0) {
-				const dkey *k = &keys[rf->count - rf->remaining];
+				const zser_dec_key *k = &keys[rf->count - rf->remaining];
 				at = r->p;
 				type = step(r, rf, &it);
 				if (type < 0) {
@@ -906,7 +911,7 @@ static zend_result run_fast(decoder *d)
 					break;
 				}
 			}
-		} else if (f->kind == F_MAPT) {
+		} else if (f->kind == ZSER_DEC_MAPT) {
 			Bucket *b = ht->arData + (rf->count - rf->remaining);
 			while (rf->remaining > 0) {
 				zval *zv = &b++->val;
@@ -923,7 +928,7 @@ static zend_result run_fast(decoder *d)
 					break;
 				}
 			}
-		} else if (f->kind == F_DECLARED) {
+		} else if (f->kind == ZSER_DEC_DECLARED) {
 			while (rf->remaining > 0) {
 				zend_property_info *pi;
 				zval *zv;
@@ -967,7 +972,7 @@ static zend_result run_fast(decoder *d)
 
 /* ==== Driver ==== */
 
-static void free_decoder(decoder *d)
+static void free_decoder(zser_decoder *d)
 {
 	uint32_t i;
 
@@ -984,7 +989,7 @@ static void free_decoder(decoder *d)
 		efree(d->deferred);
 	}
 	for (i = 0; i < d->maps_cap; i++) {
-		if (d->maps[i] && d->maps[i] != NO_PROPMAP) {
+		if (d->maps[i] && d->maps[i] != ZSER_DEC_NO_PROPMAP) {
 			efree(d->maps[i]);
 		}
 	}
@@ -1048,10 +1053,10 @@ static void free_decoder(decoder *d)
  * marked as destructed and its partial __unserialize() array released; a typed property
  * holding an open container that has become a reference gets the type source its later
  * release removes. */
-static void leave_open(decoder *d)
+static void leave_open(zser_decoder *d)
 {
 	while (d->depth > 0) {
-		dframe *f = &d->frames[--d->depth];
+		zser_dec_frame *f = &d->frames[--d->depth];
 		if (f->obj && f->after != AFTER_NONE) {
 			GC_ADD_FLAGS(f->obj, IS_OBJ_DESTRUCTOR_CALLED);
 		}
@@ -1068,7 +1073,8 @@ static void leave_open(decoder *d)
 	"maximum depth of %" PRIu32 " exceeded at offset %zu of %zu bytes; raise the limit with " \
 	"zser_unserialize()'s max_depth option or the unserialize_max_depth ini setting (0: none)"
 
-static void report(decoder *d, const unsigned char *buf, size_t len, bool throw_on_error)
+static void zser_dec_report(zser_decoder *d, const unsigned char *buf, size_t len,
+                            bool throw_on_error)
 {
 	const char *msg = d->msg ? d->msg : zs_wire_error_msg(d->r.err);
 	size_t pos = d->msg ? d->msg_pos : d->r.err_pos;
@@ -1101,9 +1107,9 @@ static void report(decoder *d, const unsigned char *buf, size_t len, bool throw_
 
 /* A nested blob takes over the slot tables of the outer decoder until nest_end(), and its
  * value lives on the heap, where the outer decoder keeps it (the slots point into it). */
-static zend_result nest_start(decoder *d, zser_dec_nest *ctx)
+static zend_result nest_start(zser_decoder *d, zser_dec_nest *ctx)
 {
-	decoder *o;
+	zser_decoder *o;
 
 	if (!ctx) {
 		return zser_dec_failf(d, 1, ZS_WE_NESTED, "nested blob outside its object");
@@ -1132,10 +1138,10 @@ static zend_result nest_start(decoder *d, zser_dec_nest *ctx)
 
 /* Hands the slot tables back; after a failure without the slots this blob filled (what they
  * pointed to is freed), so that a back-reference to them is an unfilled slot's error. */
-static void nest_end(decoder *d, bool ok)
+static void nest_end(zser_decoder *d, bool ok)
 {
 	zser_dec_nest *ctx = d->outer;
-	decoder *o = ctx->d;
+	zser_decoder *o = ctx->d;
 	uint32_t i;
 
 	if (ok) {
@@ -1163,7 +1169,7 @@ static void nest_end(decoder *d, bool ok)
  * names them. The outer decoder holds each of those arrays, and each object with its
  * property table: a change then separates a copy (copy on write, as a write to an object's
  * table shared elsewhere does) or leaves the slot's zval in place, and none is freed. */
-static void hold_containers(decoder *o, uint32_t from, uint32_t to)
+static void hold_containers(zser_decoder *o, uint32_t from, uint32_t to)
 {
 	uint32_t s;
 
@@ -1192,13 +1198,13 @@ static void hold_containers(decoder *o, uint32_t from, uint32_t to)
 /* After a nested blob decoded: its queued calls and warnings join the outer decoder's, to
  * be made when the outermost blob is complete, as unserialize() defers them, and its value
  * stays with the outer decoder. Returns the value for the caller. */
-static void nest_finish(decoder *d, zval *result)
+static void nest_finish(zser_decoder *d, zval *result)
 {
-	decoder *o = d->outer->d;
+	zser_decoder *o = d->outer->d;
 	uint32_t i;
 
 	for (i = 0; i < d->ncalls; i++) {
-		delayed *c = &d->calls[i];
+		zser_dec_delayed *c = &d->calls[i];
 		/* a kept value (no object) goes along too, to be released in its place */
 		zser_dec_queue_call(o, c->obj, Z_ISUNDEF(c->data) ? NULL : &c->data, c->kind);
 		if (c->obj) {
@@ -1251,7 +1257,7 @@ static void nest_finish(decoder *d, zval *result)
  * below itself or an object written twice, which in a decoded value only a `&` reference
  * brings about: once one was met, each such object gets the table unserialize() would have
  * given it, before the queued __wakeup() calls run, as there. */
-static void build_tables(decoder *d)
+static void build_tables(zser_decoder *d)
 {
 	uint32_t i;
 
@@ -1264,7 +1270,7 @@ static void build_tables(decoder *d)
 	}
 }
 
-void zser_dec_hold_declared(decoder *d)
+void zser_dec_hold_declared(zser_decoder *d)
 {
 	for (; d->nheld < d->ndeclared; d->nheld++) {
 		GC_ADDREF(d->declared[d->nheld]);
@@ -1273,7 +1279,7 @@ void zser_dec_hold_declared(decoder *d)
 
 /* Lets go of the objects build_tables() would see: on failure before the graph is released,
  * so that their destructors run there as before. */
-static void release_declared(decoder *d)
+static void release_declared(zser_decoder *d)
 {
 	uint32_t i;
 
@@ -1297,16 +1303,16 @@ bool zser_dec_slow_path;
 #define SLOW_PATH 0
 #endif
 
-static zend_result decode(zval *result, const unsigned char *buf, size_t len,
-                          const zser_decode_opts *opts, zser_dec_nest *ctx, uint32_t level)
+static zend_result zser_dec_run(zval *result, const unsigned char *buf, size_t len,
+                                const zser_decode_opts *opts, zser_dec_nest *ctx, uint32_t level)
 {
-	decoder d;
+	zser_decoder d;
 	zs_event ev;
 	zser_shape_cache *sc;
 	zend_long depth = opts->max_depth;
 	uint32_t i;
 
-	zs_zero(&d, offsetof(decoder, r));
+	zs_zero(&d, offsetof(zser_decoder, r));
 	d.frames = d.frames_inl;
 	d.keys = d.keys_inl;
 	d.shapes = d.shapes_inl;
@@ -1405,7 +1411,7 @@ fail:
 	leave_open(&d);
 	zval_ptr_dtor(&d.refused);
 	ZVAL_UNDEF(&d.refused);
-	report(&d, buf, len, opts->throw_on_error);
+	zser_dec_report(&d, buf, len, opts->throw_on_error);
 	if (d.outer) {
 		nest_end(&d, false);
 	}
@@ -1444,7 +1450,7 @@ zend_result zser_decode(zval *result, const unsigned char *buf, size_t len,
 	/* only a Serializable object's unserialize() made here shares this state */
 	ZSER_G(dec_outer) = NULL;
 	ZSER_G(dec_calls)++;
-	res = decode(result, buf, len, opts, ctx, level);
+	res = zser_dec_run(result, buf, len, opts, ctx, level);
 	ZSER_G(dec_calls)--;
 	ZSER_G(dec_outer) = prev;
 	return res;

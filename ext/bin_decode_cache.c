@@ -147,7 +147,7 @@ static zend_string *cached_key(const unsigned char *s, size_t len)
 	return c;
 }
 
-zend_never_inline void zser_dec_str_make(decoder *d, uint32_t idx, bool plain)
+zend_never_inline void zser_dec_str_make(zser_decoder *d, uint32_t idx, bool plain)
 {
 	zend_string *s;
 	size_t len;
@@ -163,13 +163,13 @@ zend_never_inline void zser_dec_str_make(decoder *d, uint32_t idx, bool plain)
 			s = cached_key(b, len);
 			if (EXPECTED(s != NULL)) {
 				/* pinned in the cache: the table does not own it */
-				*str_entry(d, idx) = s;
+				*zser_dec_str_entry(d, idx) = s;
 				return;
 			}
 		}
 		s = existing_or_new((const char *)b, len);
 	}
-	*str_entry(d, idx) = s;
+	*zser_dec_str_entry(d, idx) = s;
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */
 		if (d->nowned == d->owned_cap) {

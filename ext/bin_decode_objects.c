@@ -17,7 +17,7 @@
 #include "ext/standard/basic_functions.h"
 #include "bin_decoder.h"
 
-static bool class_allowed(decoder *d, zend_string *name)
+static bool class_allowed(zser_decoder *d, zend_string *name)
 {
 	zend_string *lc;
 	bool ok;
@@ -37,7 +37,8 @@ static bool class_allowed(decoder *d, zend_string *name)
 /* Class for an object's class name, as object_common() finds it: *ce is the class, or the
  * incomplete class when the name is unknown or not allowed (*named then). FAILURE only with
  * an exception. */
-static zend_result lookup_class(decoder *d, zend_string *name, zend_class_entry **ce, bool *named)
+static zend_result lookup_class(zser_decoder *d, zend_string *name, zend_class_entry **ce,
+                                bool *named)
 {
 	zval user_func, retval, args[1];
 	const char *cb;
@@ -100,7 +101,7 @@ static zend_result lookup_class(decoder *d, zend_string *name, zend_class_entry 
  * unserialize_callback_func while it stays unknown; here a further object costs one byte
  * (a shape reference) whatever the name's length, so redoing that work would make the
  * decode quadratic in the input (FORMAT.md §14.1). */
-static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce)
+static zend_result resolve_class(zser_decoder *d, uint32_t idx, zend_class_entry **ce)
 {
 	bool named;
 
@@ -108,7 +109,7 @@ static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce
 		*ce = d->classes[idx] == INCOMPLETE_NAMED ? php_ce_incomplete_class : d->classes[idx];
 		return SUCCESS;
 	}
-	if (lookup_class(d, str_at(d, idx), ce, &named) != SUCCESS) {
+	if (lookup_class(d, zser_dec_str_at(d, idx), ce, &named) != SUCCESS) {
 		return FAILURE;
 	}
 	d->classes = grow_ptrs(d->classes, &d->classes_cap, idx, sizeof(zend_class_entry *));
@@ -116,7 +117,7 @@ static zend_result resolve_class(decoder *d, uint32_t idx, zend_class_entry **ce
 	return SUCCESS;
 }
 
-static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint32_t cls)
+static zend_result new_object(zser_decoder *d, zval *dest, zend_class_entry *ce, uint32_t cls)
 {
 	if (ce->ce_flags & ZEND_ACC_NOT_SERIALIZABLE) {
 		zend_throw_exception_ex(NULL, 0, "Unserialization of '%s' is not allowed",
@@ -130,25 +131,25 @@ static zend_result new_object(decoder *d, zval *dest, zend_class_entry *ce, uint
 	 * it was written under. Written under the incomplete class's own name, which the lookup
 	 * finds, it keeps none, as unserialize() stores none. resolve_class() has run for cls. */
 	if (ce == php_ce_incomplete_class && d->classes[cls] == INCOMPLETE_NAMED) {
-		php_store_class_name(dest, str_at(d, cls));
+		php_store_class_name(dest, zser_dec_str_at(d, cls));
 	}
 	return SUCCESS;
 }
 
 /* The declared-property map of an object shape for class ce, or NULL when some key is not
  * exactly the name of a declared property (then the generic path handles it). */
-static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
+static zser_dec_propmap *shape_map(zser_decoder *d, uint32_t shape, zend_class_entry *ce)
 {
 	uint32_t count = d->r.shapes[shape].count, j;
-	propmap *m;
+	zser_dec_propmap *m;
 	int i;
 
 	if (shape < d->maps_cap && d->maps[shape]) {
 		m = d->maps[shape];
-		return m == NO_PROPMAP || m->ce != ce ? NULL : m;
+		return m == ZSER_DEC_NO_PROPMAP || m->ce != ce ? NULL : m;
 	}
-	d->maps = grow_ptrs(d->maps, &d->maps_cap, shape, sizeof(propmap *));
-	m = safe_emalloc(count, sizeof(zend_property_info *), sizeof(propmap));
+	d->maps = grow_ptrs(d->maps, &d->maps_cap, shape, sizeof(zser_dec_propmap *));
+	m = safe_emalloc(count, sizeof(zend_property_info *), sizeof(zser_dec_propmap));
 	m->ce = ce;
 	m->count = count;
 	for (j = 0; j < count; j++) {
@@ -158,7 +159,7 @@ static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
 		if (!k->is_str || k->str == ZS_WIRE_NO_INDEX) {
 			break;
 		}
-		name = str_at(d, k->str);
+		name = zser_dec_str_at(d, k->str);
 		for (i = 0; i < ce->default_properties_count; i++) {
 			zend_property_info *pi = ce->properties_info_table[i];
 			if (pi && zend_string_equals(pi->name, name)) {
@@ -172,7 +173,7 @@ static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
 	}
 	if (j < count) {
 		efree(m);
-		d->maps[shape] = NO_PROPMAP;
+		d->maps[shape] = ZSER_DEC_NO_PROPMAP;
 		return NULL;
 	}
 	m->wakeup = zend_hash_exists(&ce->function_table, ZSTR_KNOWN(ZEND_STR_WAKEUP));
@@ -182,17 +183,17 @@ static propmap *shape_map(decoder *d, uint32_t shape, zend_class_entry *ce)
 
 /* The keys of object shape `shape` for its __unserialize() array (decoder.syms), made once
  * per decode. */
-static void sym_keys(decoder *d, uint32_t shape)
+static void sym_keys(zser_decoder *d, uint32_t shape)
 {
 	uint32_t count = d->r.shapes[shape].count, j;
-	dkey *keys;
+	zser_dec_key *keys;
 
 	if (shape < d->syms_cap && d->syms[shape]) {
 		return;
 	}
-	d->syms = grow_ptrs(d->syms, &d->syms_cap, shape, sizeof(dkey *));
+	d->syms = grow_ptrs(d->syms, &d->syms_cap, shape, sizeof(zser_dec_key *));
 	/* one entry at least, so that a shape without keys is marked made too */
-	keys = safe_emalloc(count ? count : 1, sizeof(dkey), 0);
+	keys = safe_emalloc(count ? count : 1, sizeof(zser_dec_key), 0);
 	for (j = 0; j < count; j++) {
 		const zs_key *k = zs_reader_shape_key(&d->r, shape, j);
 		zend_string *name;
@@ -204,7 +205,7 @@ static void sym_keys(decoder *d, uint32_t shape)
 			keys[j].h = (zend_ulong)(zend_long)k->i;
 			continue;
 		}
-		name = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, k->str);
+		name = k->str == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : zser_dec_str_at(d, k->str);
 		if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(name), ZSTR_LEN(name), num)) {
 			keys[j].s = NULL;
 			keys[j].h = num;
@@ -217,12 +218,12 @@ static void sym_keys(decoder *d, uint32_t shape)
 	d->syms[shape] = keys;
 }
 
-zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
+zend_result zser_dec_begin_object(zser_decoder *d, const zs_event *ev, zval *dest,
                                   zend_property_info *info)
 {
 	zend_class_entry *ce;
 	zend_object *obj;
-	dframe *f;
+	zser_dec_frame *f;
 
 	if (resolve_class(d, ev->cls, &ce) != SUCCESS || new_object(d, dest, ce, ev->cls) != SUCCESS) {
 		return FAILURE;
@@ -233,10 +234,10 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 	if (ce != php_ce_incomplete_class && ce->__unserialize) {
 		bool list = ev->type == ZS_EV_OBJECT_DATA && ev->shape == ZS_WIRE_NO_INDEX;
 		f->after = AFTER_UNSERIALIZE;
-		f->kind = ev->type == ZS_EV_OBJECT ? F_SYM : list ? F_LIST : F_MAP;
-		if (f->kind == F_MAP) {
+		f->kind = ev->type == ZS_EV_OBJECT ? ZSER_DEC_SYM : list ? ZSER_DEC_LIST : ZSER_DEC_MAP;
+		if (f->kind == ZSER_DEC_MAP) {
 			f->kbase = zser_dec_shape_keys(d, ev->shape);
-		} else if (f->kind == F_SYM) {
+		} else if (f->kind == ZSER_DEC_SYM) {
 			sym_keys(d, ev->shape);
 			f->kbase = ev->shape;
 		}
@@ -246,9 +247,9 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 	}
 	if (ev->type == ZS_EV_OBJECT && !obj->properties &&
 	    obj->handlers->get_properties == zend_std_get_properties) {
-		propmap *m = shape_map(d, ev->shape, ce);
+		zser_dec_propmap *m = shape_map(d, ev->shape, ce);
 		if (m) {
-			f->kind = F_DECLARED;
+			f->kind = ZSER_DEC_DECLARED;
 			f->map = m;
 			f->after = m->wakeup ? AFTER_WAKEUP : AFTER_NONE;
 			if (d->track) {
@@ -262,7 +263,7 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 			return SUCCESS;
 		}
 	}
-	f->kind = F_PROPS;
+	f->kind = ZSER_DEC_PROPS;
 	/* a table that holds only what creating the object put there: its declared properties
 	 * (the table is made now), or the class name an incomplete one keeps. The keys of an
 	 * object shape (FORMAT.md §8.1) and of the array of OBJECT_DATA (a map's, whose keys are
@@ -283,7 +284,7 @@ zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
 	return SUCCESS;
 }
 
-zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
+zend_result zser_dec_decode_blob(zser_decoder *d, const zs_event *ev, zval *dest)
 {
 	zend_class_entry *ce;
 	zser_dec_nest nest, *prev;
@@ -330,9 +331,9 @@ zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest)
 	return EG(exception) ? FAILURE : SUCCESS;
 }
 
-zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest)
+zend_result zser_dec_decode_enum(zser_decoder *d, const zs_event *ev, zval *dest)
 {
-	zend_string *name = str_at(d, ev->cls), *case_name;
+	zend_string *name = zser_dec_str_at(d, ev->cls), *case_name;
 	zend_class_constant *c;
 	zend_class_entry *ce = ev->cls < d->enums_cap ? d->enums[ev->cls] : NULL;
 
@@ -357,7 +358,7 @@ zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest)
 		d->enums = grow_ptrs(d->enums, &d->enums_cap, ev->cls, sizeof(zend_class_entry *));
 		d->enums[ev->cls] = ce;
 	}
-	case_name = ev->index == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : str_at(d, ev->index);
+	case_name = ev->index == ZS_WIRE_NO_INDEX ? ZSTR_EMPTY_ALLOC() : zser_dec_str_at(d, ev->index);
 	c = zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), case_name);
 	if (!c) {
 		return zser_dec_failf(d, ev->pos, ZSER_E_ENUM_CASE, "Undefined constant %s::%s",
@@ -386,15 +387,15 @@ enum { PROP_PLAIN = 1, PROP_PROTECTED, PROP_PRIVATE, PROP_BAD };
 /* A property name taken apart as zend_unmangle_property_name_ex() does: the name without its
  * scope, hashed, and for "\0Class\0name" the length of Class (which starts at the key's
  * second byte). */
-typedef struct dprop {
+typedef struct zser_dec_prop {
 	zend_string *name;
 	uint32_t scope_len;
 	uint8_t kind;
-} dprop;
+} zser_dec_prop;
 
 /* The checks zend_unmangle_property_name_ex() makes, without its E_NOTICE. p->name is a new
  * reference. */
-static void parse_prop(zend_string *key, dprop *p)
+static void parse_prop(zend_string *key, zser_dec_prop *p)
 {
 	const char *s = ZSTR_VAL(key);
 	size_t len = ZSTR_LEN(key), scope;
@@ -416,10 +417,10 @@ static void parse_prop(zend_string *key, dprop *p)
 	p->scope_len = (uint32_t)scope;
 }
 
-zend_string *zser_dec_declared_name(decoder *d, zend_class_entry *ce, const zs_key *k,
+zend_string *zser_dec_declared_name(zser_decoder *d, zend_class_entry *ce, const zs_key *k,
                                     zend_string *key, size_t pos, bool *bad)
 {
-	dprop local, *p = &local;
+	zser_dec_prop local, *p = &local;
 	zend_property_info *pi = NULL;
 	bool found;
 
@@ -430,7 +431,7 @@ zend_string *zser_dec_declared_name(decoder *d, zend_class_entry *ce, const zs_k
 	if (k->is_str && k->str != ZS_WIRE_NO_INDEX) {
 		/* taken apart once per name: each further object of its shape costs a byte or two */
 		if (k->str >= d->props_cap) {
-			d->props = grow_ptrs(d->props, &d->props_cap, k->str, sizeof(dprop));
+			d->props = grow_ptrs(d->props, &d->props_cap, k->str, sizeof(zser_dec_prop));
 		}
 		p = &d->props[k->str];
 		if (!p->kind) {
@@ -464,7 +465,7 @@ zend_string *zser_dec_declared_name(decoder *d, zend_class_entry *ce, const zs_k
  * further object with it costs the input a byte or two here, so one per class and name keeps
  * the work linear (FORMAT.md §14.1). Integer names and "" are short: those are
  * given for each object, as unserialize() gives them. */
-void zser_dec_dynamic_deprecated(decoder *d, zend_class_entry *ce, const zs_key *k,
+void zser_dec_dynamic_deprecated(zser_decoder *d, zend_class_entry *ce, const zs_key *k,
                                  zend_string *key)
 {
 	struct {
@@ -488,7 +489,7 @@ void zser_dec_dynamic_deprecated(decoder *d, zend_class_entry *ce, const zs_key 
 	           ZSTR_VAL(ce->name), zend_get_unmangled_property_name(key));
 }
 
-void zser_dec_free_names(decoder *d)
+void zser_dec_free_names(zser_decoder *d)
 {
 	uint32_t i;
 
@@ -513,8 +514,8 @@ void zser_dec_free_names(decoder *d)
 	}
 }
 
-zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
-                                 uint32_t slot)
+zend_result zser_dec_check_typed(zser_decoder *d, zval *dest, zend_property_info *info,
+                                 zend_object *obj, uint32_t slot)
 {
 	/* a plain value whose type the property's type names is assignable (the engine's check
 	 * starts with the same test), and so is an object of the one class it names */
@@ -546,11 +547,11 @@ zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *inf
 	return SUCCESS;
 }
 
-void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind)
+void zser_dec_queue_call(zser_decoder *d, zend_object *obj, zval *data, uint8_t kind)
 {
-	delayed *c;
+	zser_dec_delayed *c;
 	if (d->ncalls == d->calls_cap) {
-		d->calls = grow_ptrs(d->calls, &d->calls_cap, d->ncalls, sizeof(delayed));
+		d->calls = grow_ptrs(d->calls, &d->calls_cap, d->ncalls, sizeof(zser_dec_delayed));
 	}
 	c = &d->calls[d->ncalls++];
 	if (obj) {
@@ -566,13 +567,13 @@ void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind)
 	}
 }
 
-void zser_dec_run_calls(decoder *d)
+void zser_dec_run_calls(zser_decoder *d)
 {
 	bool failed = false;
 	uint32_t i;
 
 	for (i = 0; i < d->ncalls; i++) {
-		delayed *c = &d->calls[i];
+		zser_dec_delayed *c = &d->calls[i];
 		if (!c->obj) {
 			/* a kept value */
 			zval_ptr_dtor(&c->data);

@@ -12,47 +12,54 @@
 #include "zser_internal.h"
 #include "zs_wire_read.h"
 
-/* F_MAP fills a map key by key; F_MAPT a copy of its shape's template (all keys in place,
- * values null), value by value in key order. */
-enum { F_LIST, F_MAP, F_MAPT, F_SYM, F_PROPS, F_DECLARED };
+/* ZSER_DEC_MAP fills a map key by key; ZSER_DEC_MAPT a copy of its shape's template (all keys in
+ * place, values null), value by value in key order. */
+enum {
+	ZSER_DEC_LIST,
+	ZSER_DEC_MAP,
+	ZSER_DEC_MAPT,
+	ZSER_DEC_SYM,
+	ZSER_DEC_PROPS,
+	ZSER_DEC_DECLARED
+};
 enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
 
 /* How the keys of one object shape map onto a class's declared properties, when each key
  * names one exactly: values then go straight into the property slots. */
-typedef struct propmap {
+typedef struct zser_dec_propmap {
 	zend_class_entry *ce;
 	bool wakeup;
 	uint32_t count;
 	zend_property_info *props[1];
-} propmap;
+} zser_dec_propmap;
 
 /* Marks a shape whose keys do not all name declared properties of the class. */
-#define NO_PROPMAP ((propmap *)(uintptr_t)1)
+#define ZSER_DEC_NO_PROPMAP ((zser_dec_propmap *)(uintptr_t)1)
 
 /* A key of an array shape, ready to append: s == NULL for the integer key h. */
-typedef struct dkey {
+typedef struct zser_dec_key {
 	zend_string *s;
 	zend_ulong h;
-} dkey;
+} zser_dec_key;
 
 /* An array shape's use count and, from its third use on, its template: a map with the
  * shape's keys in place and null values, copied for each further map of that shape. */
-typedef struct dshape {
+typedef struct zser_dec_shape {
 	HashTable *tmpl;
 	uint32_t uses;
-} dshape;
+} zser_dec_shape;
 
-typedef struct dframe {
+typedef struct zser_dec_frame {
 	uint8_t kind;
 	uint8_t after;
-	/* F_PROPS: the object's table holds only what creating it put there (its declared
+	/* ZSER_DEC_PROPS: the object's table holds only what creating it put there (its declared
 	 * properties, or an incomplete object's class name), its first kbase entries, and each
 	 * key of the shape that is none of those is new */
 	bool fresh;
 	uint32_t pos;
-	propmap *map;
-	/* F_MAP: its shape's first key in decoder.keys; F_SYM: its shape; F_PROPS: the entries
-	 * creating the object put in its table */
+	zser_dec_propmap *map;
+	/* ZSER_DEC_MAP: its shape's first key in zser_decoder.keys; ZSER_DEC_SYM: its shape;
+	 * ZSER_DEC_PROPS: the entries creating the object put in its table */
 	uint32_t kbase;
 	HashTable *ht;
 	zend_object *obj;
@@ -61,28 +68,28 @@ typedef struct dframe {
 	zend_property_info *info; /* typed property holding it: checked once it is complete */
 	zend_object *owner;       /* the object that property belongs to */
 	uint32_t slot;            /* the container's own slot */
-} dframe;
+} zser_dec_frame;
 
 /* An entry of the queue zser_dec_run_calls() works through once the blob was read (or
  * failed): an object whose __wakeup() (AFTER_WAKEUP) or __unserialize() with data
  * (AFTER_UNSERIALIZE) is pending, or (AFTER_NONE, obj NULL) a value a property named twice
  * replaced, kept until then as var_unserializer keeps it. The queue holds a reference to each. */
-typedef struct delayed {
+typedef struct zser_dec_delayed {
 	zend_object *obj;
 	zval data;
 	uint8_t kind;
-} delayed;
+} zser_dec_delayed;
 
 /* An OBJECT_BLOB whose Serializable::unserialize() is running (FORMAT.md §8.3): a nested blob
  * decoded there continues the slots of d. */
 typedef struct zser_dec_nest {
-	struct decoder *d;
+	struct zser_decoder *d;
 	uint32_t next;  /* slots taken so far: the base the next nested blob must have */
 	uint32_t end;   /* the last slot reserved for the payload's nested blobs */
 	uint32_t level; /* the levels open around the OBJECT_BLOB (§11) */
 } zser_dec_nest;
 
-typedef struct decoder {
+typedef struct zser_decoder {
 	const zser_decode_opts *opts;
 	/* slots are recorded: the blob has the reference flag, or is nested in one that records */
 	bool track;
@@ -97,8 +104,8 @@ typedef struct decoder {
 	 * memory after such a destructor). */
 	zval refused;
 	/* the string table's entries are the reader's, the zend_string made of each in its
-	 * user word (str_entry()) */
-	zend_string **owned; /* the entries the table owns (not BORROWED, not interned) */
+	 * user word (zser_dec_str_entry()) */
+	zend_string **owned; /* the entries the table owns (not ZSER_DEC_BORROWED, not interned) */
 	uint32_t nowned, owned_cap;
 	/* per string index, what it names, looked up once per decode (bin_decode_objects.c):
 	 * the class of an object (or INCOMPLETE_NAMED), of an enum, and a property name taken
@@ -107,14 +114,14 @@ typedef struct decoder {
 	uint32_t classes_cap;
 	zend_class_entry **enums;
 	uint32_t enums_cap;
-	struct dprop *props;
+	struct zser_dec_prop *props;
 	uint32_t props_cap;
 	HashTable *deprecated; /* (class, property name) pairs whose deprecation was given */
 	zval **slots;
 	uint32_t slots_cap;
-	dframe *frames;
+	zser_dec_frame *frames;
 	uint32_t depth, frames_cap;
-	delayed *calls;
+	zser_dec_delayed *calls;
 	uint32_t ncalls, calls_cap;
 	/* The objects whose values went straight into their declared slots, made without the
 	 * property table unserialize() gives every object it fills from properties (listed only
@@ -129,20 +136,20 @@ typedef struct decoder {
 	bool replaced;
 	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
 	uint32_t slot_owner_cap;
-	propmap **maps; /* per shape */
+	zser_dec_propmap **maps; /* per shape */
 	uint32_t maps_cap;
 	/* per object shape, its keys as the __unserialize() array of an object in the OBJECT form
 	 * holds them (made for the first such object): a name PHP reads as a number becomes that
 	 * integer key, as unserialize() makes it. The reader has rejected a key named twice, the
 	 * integer 5 and the name "5" included (FORMAT.md §8.1), so values are appended without a
 	 * lookup, which keys made to collide in PHP's hash would make quadratic. */
-	dkey **syms;
+	zser_dec_key **syms;
 	uint32_t syms_cap;
 	/* the reader's shape keys (zs_reader_shape_key()) as zend_strings with their hashes,
 	 * same indexes, built up to nkeys */
-	dkey *keys;
+	zser_dec_key *keys;
 	uint32_t nkeys, keys_cap;
-	dshape *shapes; /* per shape */
+	zser_dec_shape *shapes; /* per shape */
 	uint32_t shapes_cap, ntmpl;
 	zend_class_entry **deferred; /* per "has no unserializer" warning still to give, in order */
 	uint32_t ndeferred, deferred_cap;
@@ -150,19 +157,19 @@ typedef struct decoder {
 	size_t msg_pos;
 	int msg_code; /* ZserException code of msg */
 	/* the first entries of the shape table, cleared with the fields above */
-	dshape shapes_inl[8];
+	zser_dec_shape shapes_inl[8];
 	/* not cleared up front: zs_reader_init() sets what it needs, the rest is written before
 	 * it is read */
 	zs_reader r;
 	char msgbuf[256];
-	dkey keys_inl[16];
+	zser_dec_key keys_inl[16];
 	zend_string *owned_inl[16];
-	dframe frames_inl[8];
-} decoder;
+	zser_dec_frame frames_inl[8];
+} zser_decoder;
 
 /* The per-request shape cache (ZSER_G(shapes)): the core's memo of checked shape
  * definitions (core/zs_shape_memo.h) and, per memo entry of an array shape, the template
- * its maps are copied from (see dshape), kept under the entry's stamp. An entry taken by a
+ * its maps are copied from (see zser_dec_shape), kept under the entry's stamp. An entry taken by a
  * running decode is not refilled before that decode ends, so neither is its template. */
 typedef struct zser_shape_cache {
 	zs_shape_memo memo;
@@ -174,11 +181,11 @@ typedef struct zser_shape_cache {
 
 /* A table entry whose string the table does not own: the value it was first created for
  * does, and every value built here lives at least until the decoder is freed. */
-#define BORROWED ((uintptr_t)1)
+#define ZSER_DEC_BORROWED ((uintptr_t)1)
 
-/* The string made of table entry idx, NULL until made: a zend_string, with BORROWED set
+/* The string made of table entry idx, NULL until made: a zend_string, with ZSER_DEC_BORROWED set
  * when the table does not own it. */
-static zend_always_inline zend_string **str_entry(decoder *d, uint32_t idx)
+static zend_always_inline zend_string **zser_dec_str_entry(zser_decoder *d, uint32_t idx)
 {
 	return (zend_string **)zs_reader_str_user(&d->r, idx);
 }
@@ -186,31 +193,31 @@ static zend_always_inline zend_string **str_entry(decoder *d, uint32_t idx)
 /* Makes the string of table entry idx (bin_decode_cache.c): from the key cache, borrowed, or
  * a string the table owns until free_decoder() releases it. A `plain` one is always a new
  * string: neither the key cache nor the engine's interned strings are looked in. */
-void zser_dec_str_make(decoder *d, uint32_t idx, bool plain);
+void zser_dec_str_make(zser_decoder *d, uint32_t idx, bool plain);
 
 /* The string of table entry idx, made on first use. The caller gets no reference: the table,
  * or the value it was first made for, holds the string until the decoder is freed. */
-static zend_always_inline zend_string *str_at(decoder *d, uint32_t idx)
+static zend_always_inline zend_string *zser_dec_str_at(zser_decoder *d, uint32_t idx)
 {
-	zend_string **e = str_entry(d, idx);
+	zend_string **e = zser_dec_str_entry(d, idx);
 	if (UNEXPECTED(!*e)) {
 		zser_dec_str_make(d, idx, false);
 	}
-	return (zend_string *)((uintptr_t)*e & ~BORROWED);
+	return (zend_string *)((uintptr_t)*e & ~ZSER_DEC_BORROWED);
 }
 
-/* str_at() for the keys of a large map past its first ZSER_DEC_LOOKUP_KEYS: those are data
+/* zser_dec_str_at() for the keys of a large map past its first ZSER_DEC_LOOKUP_KEYS: those are data
  * (ids, words), not names from the code, and each is met once. Looking each up in the key
  * cache (which cannot hold them) and in the interned strings (which do not have them) cost
  * two cache misses per key, more than making the string. */
 #define ZSER_DEC_LOOKUP_KEYS 64
-static zend_always_inline zend_string *str_at_plain(decoder *d, uint32_t idx)
+static zend_always_inline zend_string *zser_dec_str_at_plain(zser_decoder *d, uint32_t idx)
 {
-	zend_string **e = str_entry(d, idx);
+	zend_string **e = zser_dec_str_entry(d, idx);
 	if (UNEXPECTED(!*e)) {
 		zser_dec_str_make(d, idx, true);
 	}
-	return (zend_string *)((uintptr_t)*e & ~BORROWED);
+	return (zend_string *)((uintptr_t)*e & ~ZSER_DEC_BORROWED);
 }
 
 /* Defined in bin_decode.c. */
@@ -221,7 +228,7 @@ extern const zs_alloc zser_dec_emalloc;
 
 /* Records the first error the decoder finds itself (the core reader records its own): text,
  * byte offset and ZserException code. Returns FAILURE. */
-zend_result zser_dec_failf(decoder *d, size_t pos, int code, const char *fmt, ...);
+zend_result zser_dec_failf(zser_decoder *d, size_t pos, int code, const char *fmt, ...);
 
 /* Grows a table to hold index `need`, doubling from 16 entries (safe_emalloc: a claim too
  * large bails out); the new entries are left unset (see grow_from()). inl, when not NULL, is
@@ -252,16 +259,17 @@ static ZEND_ATTRIBUTE_UNUSED void *grow_ptrs(void *arr, uint32_t *cap, uint32_t 
 }
 
 /* Where the keys of array shape `shape` start in d->keys, built on first use. */
-uint32_t zser_dec_shape_keys(decoder *d, uint32_t shape);
+uint32_t zser_dec_shape_keys(zser_decoder *d, uint32_t shape);
 
 /* Takes a reference to each object listed in d->declared that has none yet (bin_decode.c). */
-void zser_dec_hold_declared(decoder *d);
+void zser_dec_hold_declared(zser_decoder *d);
 
 /* A new array in *dest sized for `count` values, set up as packed or as a map (bin_decode.c). */
 void zser_dec_array_init(zval *dest, uint32_t count, bool packed);
 /* Pushes the frame of a container that starts at *dest; the caller sets its kind, ht and
  * obj. info is the typed property holding it, checked when it ends. */
-dframe *zser_dec_push_frame(decoder *d, zval *dest, zend_property_info *info, const zs_event *ev);
+zser_dec_frame *zser_dec_push_frame(zser_decoder *d, zval *dest, zend_property_info *info,
+                                    const zs_event *ev);
 
 /* Defined in bin_decode_cache.c. */
 
@@ -276,37 +284,37 @@ void zser_dec_keycache_leave(void);
 
 /* Starts the object of an OBJECT or OBJECT_DATA event in *dest and pushes its frame. FAILURE
  * with an exception pending (class lookup, a class that may not be unserialized). */
-zend_result zser_dec_begin_object(decoder *d, const zs_event *ev, zval *dest,
+zend_result zser_dec_begin_object(zser_decoder *d, const zs_event *ev, zval *dest,
                                   zend_property_info *info);
 /* The object of an OBJECT_BLOB event (Serializable::unserialize()) in *dest. FAILURE with an
  * exception pending or an error recorded (zser_dec_failf()). */
-zend_result zser_dec_decode_blob(decoder *d, const zs_event *ev, zval *dest);
+zend_result zser_dec_decode_blob(zser_decoder *d, const zs_event *ev, zval *dest);
 /* The enum case of an ENUM event in *dest, one more reference to it. FAILURE with an exception
  * pending or an error recorded. */
-zend_result zser_dec_decode_enum(decoder *d, const zs_event *ev, zval *dest);
+zend_result zser_dec_decode_enum(zser_decoder *d, const zs_event *ev, zval *dest);
 /* The declared (mangled) name that property name key (k as the reader gave it) stands for in
  * class ce under another visibility, as unserialize() maps it; NULL to keep the name as is.
  * Sets *bad, with the error recorded, for a badly mangled name. */
-zend_string *zser_dec_declared_name(decoder *d, zend_class_entry *ce, const zs_key *k,
+zend_string *zser_dec_declared_name(zser_decoder *d, zend_class_entry *ce, const zs_key *k,
                                     zend_string *key, size_t pos, bool *bad);
 /* The deprecation of dynamic property key (k as the reader gave it) of class ce, given once
  * per class and named property in a decode. */
-void zser_dec_dynamic_deprecated(decoder *d, zend_class_entry *ce, const zs_key *k,
+void zser_dec_dynamic_deprecated(zser_decoder *d, zend_class_entry *ce, const zs_key *k,
                                  zend_string *key);
 /* Releases what the name tables above hold (decoder.classes, enums, props). */
-void zser_dec_free_names(decoder *d);
+void zser_dec_free_names(zser_decoder *d);
 /* Checks *dest, just put in typed property info of obj, as an assignment would; slot is its
  * slot number (0: none), for a later reference to it. FAILURE with a TypeError pending. */
-zend_result zser_dec_check_typed(decoder *d, zval *dest, zend_property_info *info, zend_object *obj,
-                                 uint32_t slot);
+zend_result zser_dec_check_typed(zser_decoder *d, zval *dest, zend_property_info *info,
+                                 zend_object *obj, uint32_t slot);
 /* Queues obj's __wakeup() (data NULL) or __unserialize() with *data, or with obj NULL and
  * kind AFTER_NONE a value to keep until the end; *data is moved into the queue (left UNDEF).
  * The queue holds a reference to obj. */
-void zser_dec_queue_call(decoder *d, zend_object *obj, zval *data, uint8_t kind);
+void zser_dec_queue_call(zser_decoder *d, zend_object *obj, zval *data, uint8_t kind);
 /* Works through the queue in order, as var_destroy() does, once the blob was read and checked
  * or the decode failed: runs each call while no exception is pending (after one, the objects
  * still waiting are marked as destructed instead), then releases the entry, which may run a
  * destructor. Leaves the queue empty. */
-void zser_dec_run_calls(decoder *d);
+void zser_dec_run_calls(zser_decoder *d);
 
 #endif /* BIN_DECODER_H */

@@ -55,7 +55,7 @@
  * holds more than half as many strings as there are slots) and the same-placed bits of the
  * string's hash in the bits above: a probe that meets another string then rejects it without
  * loading it, which on a value larger than the cache is a miss each time. */
-typedef uint32_t str_slot;
+typedef uint32_t zser_enc_str_slot;
 #define STR_SLOT(e, idx, h) (((uint32_t)(idx) + 1) | ((uint32_t)(h) & ~(e)->str_mask))
 
 /* How many occupied slots a probe of the string or shape index may pass. Both are placed by
@@ -77,28 +77,28 @@ typedef uint32_t str_slot;
 #define SKEYS0          64
 /* Shape memo: 2^SHAPE_MEMO_BITS entries of shape index + 1 (0: none). */
 #define SHAPE_MEMO_BITS 6
-typedef struct shape {
+typedef struct zser_enc_shape {
 	uint64_t h;
 	zend_string *cls;
 	uint32_t first;
 	uint32_t count;
 	bool words; /* the w[] of its keys are filled in (shape_keys()) */
-} shape;
+} zser_enc_shape;
 
 /* Classes whose declared properties are all set map straight to their shape. */
 #define CE_CACHE 16
-typedef struct ce_shape {
+typedef struct zser_enc_ce_shape {
 	zend_class_entry *ce;
 	uint32_t shape;
-} ce_shape;
+} zser_enc_ce_shape;
 
 /* How a frame's elements are laid out. */
 #define F_PACKED  0 /* the zvals of a packed table */
 #define F_BUCKETS 1 /* the buckets of a hash */
-#define F_MAGIC                                                                                 \
-	2                /* the buckets of an incomplete object's properties: its class-name member \
-	                    is left out */
-#define F_DECLARED 3 /* an object's declared property slots (`own` is the object) */
+#define F_MAGIC                                                                  \
+	2 /* the buckets of an incomplete object's properties: its class-name member \
+	     is left out */
+#define ZSER_DEC_DECLARED 3 /* an object's declared property slots (`own` is the object) */
 
 /* What popping a frame releases. */
 #define O_NONE      0
@@ -112,7 +112,7 @@ typedef struct ce_shape {
 	     to `own` (the object) */
 
 /* One open container of the walk (walk()). */
-typedef struct eframe {
+typedef struct zser_enc_frame {
 	void *cur, *end; /* the next element and the end: zvals or buckets */
 	/* the parent of the elements for encode_nested(): an array (self_obj false), an object
 	 * (self_obj true) or none (NULL) */
@@ -126,7 +126,7 @@ typedef struct eframe {
 	/* an array value: its slot, and e->marks when it opened (arr_known()); 0 otherwise */
 	uint32_t arr_slot;
 	uint32_t marks;
-} eframe;
+} zser_enc_frame;
 
 /* Frames held in the encoder's buffers before the stack moves to the heap. */
 #define FRAMES0          16
@@ -138,11 +138,11 @@ typedef struct eframe {
 /* PHP 8.4 only: the depth at which zser_serialize() gives up on an array (encode_array_deep()) */
 #define ENC_MAX_DEPTH_84 200000
 
-struct encoder {
+struct zser_encoder {
 	unsigned char *p, *end, *base;
 	bool far;         /* the output passed OUT_FAR bytes: prefetch (walk_far()) */
 	zend_string *big; /* the output once it left the inline buffer; the cursor is in it */
-	str_slot *str_slots;
+	zser_enc_str_slot *str_slots;
 	bool str_pending;     /* strs[str_indexed..nstrs) are not in str_slots yet, or the
 	                         inline slots are not cleared yet */
 	bool str_slots_ready; /* str_slots is cleared (the inline slots are only on use) */
@@ -161,10 +161,10 @@ struct encoder {
 	uint64_t count_bits; /* bit (count % 64) set for the key count of every shape */
 	uint32_t shape_mask;
 	uint32_t nshapes;
-	shape *shapes;
+	zser_enc_shape *shapes;
 	uint32_t shapes_cap;
 	uint32_t nskeys;
-	shape_key *skeys;
+	zser_shape_key *skeys;
 	uint32_t skeys_cap;
 	uint32_t ce_live;   /* bit i: ce_cache[i] is set */
 	uint64_t memo_live; /* bit i: memo[i] is set */
@@ -185,7 +185,7 @@ struct encoder {
 	 * calls of a nested call hold on the C stack (their recursion is below this call's) */
 	uint32_t rec_max;
 	/* the walk's frames (walk()): the open containers past REC_DEPTH, innermost last */
-	eframe *frames;
+	zser_enc_frame *frames;
 	uint32_t nframes;
 	uint32_t frames_cap;
 	bool refs; /* a back-reference was written: set the header flag (FORMAT.md §2) */
@@ -199,8 +199,8 @@ struct encoder {
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
-	ce_shape ce_cache[CE_CACHE];
-	struct encoder_bufs *bufs;
+	zser_enc_ce_shape ce_cache[CE_CACHE];
+	struct zser_enc_bufs *bufs;
 };
 
 /* The first entries of each table and the first bytes of output, where a small value needs no
@@ -208,28 +208,28 @@ struct encoder {
  * encoder itself: one block per request is taken by each call and given back (bufs_take()),
  * and a call made while another runs (from a magic method, an error handler or a destructor)
  * gets its own. */
-typedef struct encoder_bufs {
-	str_slot str_slots0[STR_SLOTS0];
+typedef struct zser_enc_bufs {
+	zser_enc_str_slot str_slots0[STR_SLOTS0];
 	zend_string *strs0[STR_LIST0];
 	uint32_t shape_slots0[SHAPE_SLOTS0];
-	shape shapes0[SHAPES0];
-	shape_key skeys0[SKEYS0];
+	zser_enc_shape shapes0[SHAPES0];
+	zser_shape_key skeys0[SKEYS0];
 	unsigned char out0[OUT_INLINE];
-	eframe frames0[FRAMES0];
-} encoder_bufs;
+	zser_enc_frame frames0[FRAMES0];
+} zser_enc_bufs;
 
-static encoder_bufs *bufs_take(void)
+static zser_enc_bufs *bufs_take(void)
 {
-	encoder_bufs *b = ZSER_G(enc_bufs);
+	zser_enc_bufs *b = ZSER_G(enc_bufs);
 
 	if (EXPECTED(b)) {
 		ZSER_G(enc_bufs) = NULL;
 		return b;
 	}
-	return emalloc(sizeof(encoder_bufs));
+	return emalloc(sizeof(zser_enc_bufs));
 }
 
-static void bufs_give(encoder_bufs *b)
+static void bufs_give(zser_enc_bufs *b)
 {
 	if (EXPECTED(!ZSER_G(enc_bufs)) && ZSER_G(key_memo_on)) {
 		ZSER_G(enc_bufs) = b; /* released in RSHUTDOWN (zser_encode_cache_release()) */
@@ -240,7 +240,7 @@ static void bufs_give(encoder_bufs *b)
 
 /* ==== Output ==== */
 
-static zend_never_inline void out_grow(encoder *e, size_t n)
+static zend_never_inline void zser_enc_out_grow(zser_encoder *e, size_t n)
 {
 	size_t len = (size_t)(e->p - e->base), cap;
 
@@ -268,20 +268,20 @@ static zend_never_inline void out_grow(encoder *e, size_t n)
 }
 
 /* Room for n more bytes at the cursor. */
-static zend_always_inline unsigned char *out_begin(encoder *e, size_t n)
+static zend_always_inline unsigned char *out_begin(zser_encoder *e, size_t n)
 {
 	if (UNEXPECTED((size_t)(e->end - e->p) < n)) {
-		out_grow(e, n);
+		zser_enc_out_grow(e, n);
 	}
 	return e->p;
 }
 
-static zend_always_inline void out_end(encoder *e, unsigned char *p)
+static zend_always_inline void out_end(zser_encoder *e, unsigned char *p)
 {
 	e->p = p;
 }
 
-static zend_always_inline void out_tag(encoder *e, unsigned char tag)
+static zend_always_inline void out_tag(zser_encoder *e, unsigned char tag)
 {
 	unsigned char *p = out_begin(e, 1);
 	*p++ = tag;
@@ -386,7 +386,7 @@ static zend_always_inline uint32_t str_home(uint64_t h, uint32_t shift)
 	return (uint32_t)((h * MUL_K) >> shift);
 }
 
-static zend_always_inline void str_place(encoder *e, uint32_t idx)
+static zend_always_inline void str_place(zser_encoder *e, uint32_t idx)
 {
 	uint64_t h = ZSTR_H(e->strs[idx]);
 	uint32_t j = str_home(h, e->str_shift), n = 0;
@@ -400,7 +400,7 @@ static zend_always_inline void str_place(encoder *e, uint32_t idx)
 }
 
 /* Doubles the index and the list; every string is in the index afterwards. */
-static zend_never_inline void str_grow(encoder *e)
+static zend_never_inline void str_grow(zser_encoder *e)
 {
 	/* by four while the index is small (each step clears and refills it; a value with a few
 	 * thousand strings took six steps), then by two */
@@ -418,7 +418,7 @@ static zend_never_inline void str_grow(encoder *e)
 	if (e->str_slots != e->bufs->str_slots0) {
 		efree(e->str_slots);
 	}
-	e->str_slots = ecalloc(size, sizeof(str_slot));
+	e->str_slots = ecalloc(size, sizeof(zser_enc_str_slot));
 	e->str_slots_ready = true;
 	e->str_mask = size - 1;
 	/* the list never outgrows half the slots */
@@ -437,7 +437,7 @@ static zend_never_inline void str_grow(encoder *e)
 }
 
 /* Brings the index up to date with the list (strings appended by def_fresh_keys()). */
-static zend_never_inline void str_index(encoder *e)
+static zend_never_inline void str_index(zser_encoder *e)
 {
 	if (!e->str_slots_ready) {
 		memset(e->bufs->str_slots0, 0, sizeof(e->bufs->str_slots0));
@@ -454,7 +454,7 @@ static zend_never_inline void str_index(encoder *e)
  * released, nothing can free a string of the value being written, and the table only
  * borrows them; from the first such point on, an address freed and reused mid-call must
  * not alias an older string, so they are held. */
-static zend_never_inline void str_hold_all(encoder *e)
+static zend_never_inline void str_hold_all(zser_encoder *e)
 {
 	uint32_t i;
 
@@ -469,10 +469,10 @@ static zend_never_inline void str_hold_all(encoder *e)
 
 /* Index of s (non-empty, h = str_hash(s)) in the string table, adding it if new (*is_new
  * then true). */
-static zend_always_inline uint32_t intern(encoder *e, zend_string *s, uint64_t h, bool *is_new)
+static zend_always_inline uint32_t intern(zser_encoder *e, zend_string *s, uint64_t h, bool *is_new)
 {
 	uint32_t i, n = 0;
-	str_slot *sl;
+	zser_enc_str_slot *sl;
 
 	if (UNEXPECTED(e->str_pending)) {
 		str_index(e);
@@ -556,7 +556,7 @@ static zend_always_inline void copy_bytes(unsigned char *p, const char *s, size_
 	}
 }
 
-static zend_always_inline void write_literal(encoder *e, const char *s, size_t len)
+static zend_always_inline void write_literal(zser_encoder *e, const char *s, size_t len)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX + len);
 	p = zs_wire_put_str_header(p, len);
@@ -564,7 +564,7 @@ static zend_always_inline void write_literal(encoder *e, const char *s, size_t l
 	out_end(e, p + len);
 }
 
-static zend_always_inline void write_sref(encoder *e, uint32_t idx)
+static zend_always_inline void write_sref(zser_encoder *e, uint32_t idx)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_sref(p, idx));
@@ -572,7 +572,7 @@ static zend_always_inline void write_sref(encoder *e, uint32_t idx)
 
 /* §5: first occurrence as a literal, repeats as references. s is not empty; h its hash.
  * Returns its string index. */
-static zend_always_inline uint32_t write_interned(encoder *e, zend_string *s, uint64_t h)
+static zend_always_inline uint32_t write_interned(zser_encoder *e, zend_string *s, uint64_t h)
 {
 	bool is_new;
 	uint32_t idx = intern(e, s, h, &is_new);
@@ -585,7 +585,7 @@ static zend_always_inline uint32_t write_interned(encoder *e, zend_string *s, ui
 	return idx;
 }
 
-static zend_always_inline void write_string(encoder *e, zend_string *s)
+static zend_always_inline void zser_enc_write_string(zser_encoder *e, zend_string *s)
 {
 	if (ZSTR_LEN(s) == 0) {
 		out_tag(e, ZS_T_FIXSTR);
@@ -594,13 +594,13 @@ static zend_always_inline void write_string(encoder *e, zend_string *s)
 	write_interned(e, s, str_hash(s));
 }
 
-static zend_always_inline void write_int(encoder *e, zend_long v)
+static zend_always_inline void write_int(zser_encoder *e, zend_long v)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_int(p, (int64_t)v));
 }
 
-static zend_always_inline void write_varint(encoder *e, uint64_t v)
+static zend_always_inline void write_varint(zser_encoder *e, uint64_t v)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_varint(p, v));
@@ -619,7 +619,7 @@ static zend_always_inline bool is_magic_member(bool incomplete, zend_string *key
 	return incomplete && key && zend_string_equals_literal(key, MAGIC_MEMBER);
 }
 
-static zend_always_inline bool same_cls(const shape *sh, zend_string *cls)
+static zend_always_inline bool same_cls(const zser_enc_shape *sh, zend_string *cls)
 {
 	if (sh->cls == cls) {
 		return true;
@@ -629,7 +629,8 @@ static zend_always_inline bool same_cls(const shape *sh, zend_string *cls)
 
 /* One key of a stored shape against a key of the value being written (h: bucket hash or
  * integer key). */
-static zend_always_inline bool same_key(const shape_key *k, zend_string *key, zend_ulong h)
+static zend_always_inline bool zser_enc_same_key(const zser_shape_key *k, zend_string *key,
+                                                 zend_ulong h)
 {
 	size_t len;
 
@@ -670,10 +671,10 @@ static zend_always_inline zval *bucket_val(Bucket *b)
 
 /* True when the keys of ht are exactly the `count` keys at k. ht is an array when `array`,
  * else a property table. */
-static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count, HashTable *ht,
+static zend_always_inline bool keys_match_ht(const zser_shape_key *k, uint32_t count, HashTable *ht,
                                              bool array, bool incomplete)
 {
-	const shape_key *end_k = k + count;
+	const zser_shape_key *end_k = k + count;
 	zend_string *key;
 	zend_ulong h;
 	zval *val;
@@ -686,7 +687,7 @@ static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count,
 			 * element and holds a key (an indirect element of a symbol table points to a
 			 * set variable unless the flag tells otherwise) */
 			for (; b != end; b++, k++) {
-				if (!same_key(k, b->key, b->h)) {
+				if (!zser_enc_same_key(k, b->key, b->h)) {
 					return false;
 				}
 			}
@@ -699,7 +700,7 @@ static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count,
 				if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
 					continue;
 				}
-				if (!same_key(k, b->key, b->h)) {
+				if (!zser_enc_same_key(k, b->key, b->h)) {
 					return false;
 				}
 				k++;
@@ -710,7 +711,7 @@ static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count,
 			if (Z_TYPE_P(bucket_val(b)) == IS_UNDEF || is_magic_member(incomplete, b->key)) {
 				continue;
 			}
-			if (k == end_k || !same_key(k, b->key, b->h)) {
+			if (k == end_k || !zser_enc_same_key(k, b->key, b->h)) {
 				return false;
 			}
 			k++;
@@ -720,7 +721,7 @@ static zend_always_inline bool keys_match_ht(const shape_key *k, uint32_t count,
 	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, h, key, val)
 	{
 		(void)val;
-		if (k == end_k || !same_key(k, key, h)) {
+		if (k == end_k || !zser_enc_same_key(k, key, h)) {
 			return false;
 		}
 		k++;
@@ -762,7 +763,7 @@ static zend_always_inline uint64_t hash_keys(zend_string *cls, HashTable *ht, bo
 	return mix(h, count);
 }
 
-static zend_always_inline void shape_place(encoder *e, uint32_t idx)
+static zend_always_inline void shape_place(zser_encoder *e, uint32_t idx)
 {
 	uint32_t i = (uint32_t)e->shapes[idx].h & e->shape_mask, n = 0;
 	while (e->shape_slots[i]) {
@@ -774,7 +775,7 @@ static zend_always_inline void shape_place(encoder *e, uint32_t idx)
 	e->shape_slots[i] = idx + 1;
 }
 
-static zend_never_inline void shapes_grow(encoder *e)
+static zend_never_inline void shapes_grow(zser_encoder *e)
 {
 	uint32_t size = (e->shape_mask + 1) * 2, i;
 
@@ -785,10 +786,10 @@ static zend_never_inline void shapes_grow(encoder *e)
 	e->shape_slots_ready = true;
 	e->shape_mask = size - 1;
 	if (e->shapes == e->bufs->shapes0) {
-		e->shapes = safe_emalloc(size / 2, sizeof(shape), 0);
+		e->shapes = safe_emalloc(size / 2, sizeof(zser_enc_shape), 0);
 		memcpy(e->shapes, e->bufs->shapes0, sizeof(e->bufs->shapes0));
 	} else {
-		e->shapes = safe_erealloc(e->shapes, size / 2, sizeof(shape), 0);
+		e->shapes = safe_erealloc(e->shapes, size / 2, sizeof(zser_enc_shape), 0);
 	}
 	e->shapes_cap = size / 2;
 	for (i = 0; i < e->shapes_indexed; i++) {
@@ -798,15 +799,15 @@ static zend_never_inline void shapes_grow(encoder *e)
 
 /* Hashes and indexes the shapes added by shape_add_pending() (the same hash hash_keys() and
  * write_declared_shape() compute from a value's keys). */
-static zend_never_inline void shape_index_pending(encoder *e)
+static zend_never_inline void shape_index_pending(zser_encoder *e)
 {
 	if (!e->shape_slots_ready) {
 		memset(e->bufs->shape_slots0, 0, sizeof(e->bufs->shape_slots0));
 		e->shape_slots_ready = true;
 	}
 	for (; e->shapes_indexed < e->nshapes; e->shapes_indexed++) {
-		shape *sh = &e->shapes[e->shapes_indexed];
-		const shape_key *k = e->skeys + sh->first, *end = k + sh->count;
+		zser_enc_shape *sh = &e->shapes[e->shapes_indexed];
+		const zser_shape_key *k = e->skeys + sh->first, *end = k + sh->count;
 		uint64_t h = sh->cls ? ZSTR_H(sh->cls) : 0;
 		for (; k != end; k++) {
 			h = mix(h, k->v);
@@ -817,22 +818,22 @@ static zend_never_inline void shape_index_pending(encoder *e)
 	e->shapes_pending = false;
 }
 
-static zend_never_inline void skeys_grow(encoder *e, size_t need)
+static zend_never_inline void skeys_grow(zser_encoder *e, size_t need)
 {
 	size_t cap;
 
 	cap = (size_t)e->skeys_cap * 2 > need ? (size_t)e->skeys_cap * 2 : need;
 	if (e->skeys == e->bufs->skeys0) {
-		e->skeys = safe_emalloc(cap, sizeof(shape_key), 0);
+		e->skeys = safe_emalloc(cap, sizeof(zser_shape_key), 0);
 		memcpy(e->skeys, e->bufs->skeys0, sizeof(e->bufs->skeys0));
 	} else {
-		e->skeys = safe_erealloc(e->skeys, cap, sizeof(shape_key), 0);
+		e->skeys = safe_erealloc(e->skeys, cap, sizeof(zser_shape_key), 0);
 	}
 	e->skeys_cap = (uint32_t)cap;
 }
 
 /* Room for `count` more shape keys. */
-static zend_always_inline void skeys_reserve(encoder *e, uint32_t count)
+static zend_always_inline void skeys_reserve(zser_encoder *e, uint32_t count)
 {
 	size_t need = (size_t)e->nskeys + count;
 
@@ -841,9 +842,10 @@ static zend_always_inline void skeys_reserve(encoder *e, uint32_t count)
 	}
 }
 
-static zend_always_inline shape *shape_append(encoder *e, zend_string *cls, uint32_t first)
+static zend_always_inline zser_enc_shape *shape_append(zser_encoder *e, zend_string *cls,
+                                                       uint32_t first)
 {
-	shape *sh;
+	zser_enc_shape *sh;
 
 	if (UNEXPECTED(e->nshapes + 1 >= e->shapes_cap)) {
 		shapes_grow(e);
@@ -857,9 +859,9 @@ static zend_always_inline shape *shape_append(encoder *e, zend_string *cls, uint
 	return sh;
 }
 
-static zend_never_inline void fill_words(shape_key *k, uint32_t count)
+static zend_never_inline void fill_words(zser_shape_key *k, uint32_t count)
 {
-	shape_key *end = k + count;
+	zser_shape_key *end = k + count;
 
 	for (; k != end; k++) {
 		if (k->s && k->len <= SHORT_STR) {
@@ -868,9 +870,9 @@ static zend_never_inline void fill_words(shape_key *k, uint32_t count)
 	}
 }
 
-/* The keys of sh, ready for same_key(): their words are filled in when the shape is first
+/* The keys of sh, ready for zser_enc_same_key(): their words are filled in when the shape is first
  * compared (most shapes of a small value never are). */
-static zend_always_inline const shape_key *shape_keys(encoder *e, shape *sh)
+static zend_always_inline const zser_shape_key *shape_keys(zser_encoder *e, zser_enc_shape *sh)
 {
 	if (UNEXPECTED(!sh->words)) {
 		fill_words(e->skeys + sh->first, sh->count);
@@ -881,7 +883,7 @@ static zend_always_inline const shape_key *shape_keys(encoder *e, shape *sh)
 
 /* Registers the shape whose keys were just appended from `first`, with hash h; returns its
  * index. No shape is pending (shape_index_pending() ran). */
-static uint32_t shape_add(encoder *e, uint64_t h, zend_string *cls, uint32_t first)
+static uint32_t shape_add(zser_encoder *e, uint64_t h, zend_string *cls, uint32_t first)
 {
 	shape_append(e, cls, first)->h = h;
 	shape_place(e, e->nshapes);
@@ -890,7 +892,7 @@ static uint32_t shape_add(encoder *e, uint64_t h, zend_string *cls, uint32_t fir
 }
 
 /* Same, for an array shape no lookup has needed yet: hashed and indexed when one does. */
-static zend_always_inline uint32_t shape_add_pending(encoder *e, uint32_t first)
+static zend_always_inline uint32_t shape_add_pending(zser_encoder *e, uint32_t first)
 {
 	shape_append(e, NULL, first);
 	e->shapes_pending = true;
@@ -898,9 +900,9 @@ static zend_always_inline uint32_t shape_add_pending(encoder *e, uint32_t first)
 }
 
 /* Writes one key of a new shape and records it: literal at its first occurrence (§5). */
-static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong h)
+static zend_always_inline void def_key(zser_encoder *e, zend_string *key, zend_ulong h)
 {
-	shape_key *k = &e->skeys[e->nskeys++];
+	zser_shape_key *k = &e->skeys[e->nskeys++];
 
 	k->v = h;
 	if (!key) {
@@ -923,7 +925,7 @@ static zend_always_inline void def_key(encoder *e, zend_string *key, zend_ulong 
 /* def_fresh_keys() from the first-map memo (bin_key_memo.h), when it holds exactly the keys
  * of ht: true then. Used for maps of KEY_MEMO_MIN keys or more. */
 #define KEY_MEMO_MIN 4
-static zend_always_inline bool fresh_keys_from_memo(encoder *e, HashTable *ht, uint32_t count)
+static zend_always_inline bool fresh_keys_from_memo(zser_encoder *e, HashTable *ht, uint32_t count)
 {
 	zser_key_memo_hit hit;
 	uint32_t i;
@@ -932,7 +934,7 @@ static zend_always_inline bool fresh_keys_from_memo(encoder *e, HashTable *ht, u
 	if (!zser_key_memo_find(ht, count, &hit)) {
 		return false;
 	}
-	memcpy(e->skeys + e->nskeys, hit.keys, count * sizeof(shape_key));
+	memcpy(e->skeys + e->nskeys, hit.keys, count * sizeof(zser_shape_key));
 	memcpy(e->strs + e->nstrs, hit.strs, hit.nstrs * sizeof(zend_string *));
 	if (e->hold) {
 		for (i = 0; i < hit.nstrs; i++) {
@@ -952,10 +954,10 @@ static zend_always_inline bool fresh_keys_from_memo(encoder *e, HashTable *ht, u
  * empty: its string keys are distinct and new, so they are appended without a lookup, with the
  * list made large enough once. Mostly the first map of a value, and for a small value the only
  * strings it has. */
-static void def_fresh_keys(encoder *e, HashTable *ht, uint32_t count)
+static void def_fresh_keys(zser_encoder *e, HashTable *ht, uint32_t count)
 {
 	Bucket *b = ht->arData, *end = b + ht->nNumUsed;
-	shape_key *k, *k0;
+	zser_shape_key *k, *k0;
 	uint32_t n = e->nstrs;
 	bool hold = e->hold, memo = true;
 	unsigned char *start, *base;
@@ -1006,7 +1008,7 @@ static void def_fresh_keys(encoder *e, HashTable *ht, uint32_t count)
 
 /* Writes the start of a new object shape: OBJECT, the class, the property count. Returns
  * the class name as the string table holds it. */
-static zend_string *def_object_head(encoder *e, zend_string *cls, uint32_t count)
+static zend_string *def_object_head(zser_encoder *e, zend_string *cls, uint32_t count)
 {
 	uint32_t idx;
 
@@ -1016,14 +1018,14 @@ static zend_string *def_object_head(encoder *e, zend_string *cls, uint32_t count
 	return e->strs[idx];
 }
 
-static zend_always_inline void write_shape_ref(encoder *e, uint32_t shape)
+static zend_always_inline void write_shape_ref(zser_encoder *e, uint32_t shape)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_shape(p, shape));
 }
 
 /* The shape memo entry for ht: by class, element count and first key. */
-static zend_always_inline uint32_t *memo_slot(encoder *e, zend_string *cls, HashTable *ht)
+static zend_always_inline uint32_t *memo_slot(zser_encoder *e, zend_string *cls, HashTable *ht)
 {
 	uint64_t h = mix(cls ? ZSTR_H(cls) : 0, zend_hash_num_elements(ht));
 	uint32_t i;
@@ -1048,7 +1050,7 @@ static zend_always_inline uint32_t *memo_slot(encoder *e, zend_string *cls, Hash
 /* Writes the shape of the keys of `ht`: a reference when it was met before, else MAP (cls
  * NULL) or OBJECT of class `cls` with its keys. For incomplete classes the stored class name
  * entry is skipped. */
-static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, HashTable *ht,
+static zend_always_inline void write_ht_shape(zser_encoder *e, zend_string *cls, HashTable *ht,
                                               bool incomplete)
 {
 	uint32_t count, i, first, *memo;
@@ -1063,7 +1065,7 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 	 * without hashing them first */
 	memo = e->nshapes ? memo_slot(e, cls, ht) : &e->memo_none;
 	if (*memo) {
-		shape *sh = &e->shapes[*memo - 1];
+		zser_enc_shape *sh = &e->shapes[*memo - 1];
 		if (same_cls(sh, cls) &&
 		    keys_match_ht(shape_keys(e, sh), sh->count, ht, !cls, incomplete)) {
 			write_shape_ref(e, *memo - 1);
@@ -1086,7 +1088,7 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 		for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i] && n++ < PROBE_MAX;
 		     i = (i + 1) & e->shape_mask) {
 			uint32_t idx = e->shape_slots[i] - 1;
-			shape *sh = &e->shapes[idx];
+			zser_enc_shape *sh = &e->shapes[idx];
 			if (sh->h == h && sh->count == count && same_cls(sh, cls) &&
 			    keys_match_ht(shape_keys(e, sh), count, ht, !cls, incomplete)) {
 				write_shape_ref(e, idx);
@@ -1133,13 +1135,13 @@ static zend_always_inline void write_ht_shape(encoder *e, zend_string *cls, Hash
 #define ID_NULL   UINT32_MAX
 #define ID_SLOTS0 64
 
-static zend_always_inline uint32_t id_home(const encoder *e, const zend_refcounted *p)
+static zend_always_inline uint32_t id_home(const zser_encoder *e, const zend_refcounted *p)
 {
 	return (uint32_t)(((uint64_t)(uintptr_t)p * MUL_K) >> e->id_shift);
 }
 
 /* The held entry of the object or reference at p, or NULL. */
-static zval *id_find(encoder *e, const zend_refcounted *p)
+static zval *id_find(zser_encoder *e, const zend_refcounted *p)
 {
 	uint32_t i, x;
 
@@ -1157,7 +1159,7 @@ static zval *id_find(encoder *e, const zend_refcounted *p)
 	}
 }
 
-static void id_place(encoder *e, uint32_t idx)
+static void id_place(zser_encoder *e, uint32_t idx)
 {
 	uint32_t i = id_home(e, Z_COUNTED(e->held[idx]));
 	while (e->id_slots[i]) {
@@ -1167,7 +1169,7 @@ static void id_place(encoder *e, uint32_t idx)
 }
 
 /* Holds target (an object or a reference not met before) as slot `slot`. */
-static void id_add(encoder *e, zval *target, uint32_t slot)
+static void id_add(zser_encoder *e, zval *target, uint32_t slot)
 {
 	uint32_t size = e->id_slots ? e->id_mask + 1 : 0, i;
 
@@ -1204,7 +1206,7 @@ static zend_always_inline bool arr_shared(const HashTable *ht)
 
 /* Writes BACKREF_ARR for ht, whose slot e->n is taken, when ht was written in full before
  * in this call (complete and plain); false otherwise. */
-static zend_always_inline bool arr_known(encoder *e, HashTable *ht)
+static zend_always_inline bool arr_known(zser_encoder *e, HashTable *ht)
 {
 	zval *known;
 	unsigned char *p;
@@ -1225,7 +1227,8 @@ static zend_always_inline bool arr_known(encoder *e, HashTable *ht)
 /* ht, written in full at `slot` with e->marks at `marks` when it began, is complete: later
  * copies of it are BACKREF_ARR when it is plain and others hold it. The first complete one
  * stays the one named. */
-static zend_always_inline void arr_done(encoder *e, HashTable *ht, uint32_t slot, uint32_t marks)
+static zend_always_inline void arr_done(zser_encoder *e, HashTable *ht, uint32_t slot,
+                                        uint32_t marks)
 {
 	zval zslot;
 
@@ -1243,7 +1246,7 @@ static zend_always_inline void arr_done(encoder *e, HashTable *ht, uint32_t slot
 	}
 }
 
-static void arrs_free(encoder *e)
+static void arrs_free(zser_encoder *e)
 {
 	zend_ulong key;
 
@@ -1270,7 +1273,7 @@ static void arrs_free(encoder *e)
  * the walk goes on there. Frames move when the stack grows: a frame pointer is not used after
  * anything that may push. */
 
-static zend_never_inline void frames_grow(encoder *e)
+static zend_never_inline void frames_grow(zser_encoder *e)
 {
 	uint32_t cap = e->frames_cap * 2;
 
@@ -1278,18 +1281,18 @@ static zend_never_inline void frames_grow(encoder *e)
 		zend_error_noreturn(E_ERROR, "zser_serialize(): value nested too deep");
 	}
 	if (e->frames == e->bufs->frames0) {
-		e->frames = safe_emalloc(cap, sizeof(eframe), 0);
+		e->frames = safe_emalloc(cap, sizeof(zser_enc_frame), 0);
 		memcpy(e->frames, e->bufs->frames0, sizeof(e->bufs->frames0));
 	} else {
-		e->frames = safe_erealloc(e->frames, cap, sizeof(eframe), 0);
+		e->frames = safe_erealloc(e->frames, cap, sizeof(zser_enc_frame), 0);
 	}
 	e->frames_cap = cap;
 }
 
 /* A new frame for the elements of ht (zvals or buckets), on top of the stack. */
-static zend_always_inline eframe *push(encoder *e, HashTable *ht, bool magic)
+static zend_always_inline zser_enc_frame *push(zser_encoder *e, HashTable *ht, bool magic)
 {
-	eframe *f;
+	zser_enc_frame *f;
 
 	if (UNEXPECTED(e->nframes == e->frames_cap)) {
 		frames_grow(e);
@@ -1308,15 +1311,16 @@ static zend_always_inline eframe *push(encoder *e, HashTable *ht, bool magic)
 	return f;
 }
 
-static uint32_t lookup_var(encoder *e, zval *v);
-static zend_result encode_value(encoder *e, zval *v);
-static zend_always_inline void open_array(encoder *e, HashTable *ht, zend_array *guard);
+static uint32_t lookup_var(zser_encoder *e, zval *v);
+static zend_result encode_value(zser_encoder *e, zval *v);
+static zend_always_inline void zser_enc_open_array(zser_encoder *e, HashTable *ht,
+                                                   zend_array *guard);
 
 /* A scalar element, written in place exactly as encode_value() writes it: it takes a slot and
  * is never met again. Scalars run no userland code either, so they need not look for a
  * pending exception: encode_value() does before anything that could (and the output is
  * dropped when one is pending at the end). False for anything else. */
-static zend_always_inline bool encode_scalar(encoder *e, zval *data)
+static zend_always_inline bool encode_scalar(zser_encoder *e, zval *data)
 {
 	unsigned char *p;
 
@@ -1328,7 +1332,7 @@ static zend_always_inline bool encode_scalar(encoder *e, zval *data)
 		return true;
 	case IS_STRING:
 		e->n++;
-		write_string(e, Z_STR_P(data));
+		zser_enc_write_string(e, Z_STR_P(data));
 		return true;
 	case IS_DOUBLE:
 		e->n++;
@@ -1352,7 +1356,8 @@ static zend_always_inline bool encode_scalar(encoder *e, zval *data)
 	}
 }
 
-static zend_always_inline zend_result encode_array(encoder *e, HashTable *ht, zend_array *guard);
+static zend_always_inline zend_result encode_array(zser_encoder *e, HashTable *ht,
+                                                   zend_array *guard);
 
 /* One element of an array or property table that is not a scalar, as
  * php_var_serialize_nested_data() treats it: a reference nobody else holds is its value, and
@@ -1360,7 +1365,7 @@ static zend_always_inline zend_result encode_array(encoder *e, HashTable *ht, ze
  * element this is when var.c writes it through php_var_serialize_nested_data() (which guards
  * arrays against recursion), NULL where var.c writes elements directly (__serialize() data,
  * declared properties of the fast path). */
-static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, bool self_obj,
+static zend_always_inline zend_result encode_nested_inl(zser_encoder *e, void *self, bool self_obj,
                                                         zval *data)
 {
 	if (Z_ISREF_P(data) && Z_REFCOUNT_P(data) == 1) {
@@ -1409,13 +1414,15 @@ static zend_always_inline zend_result encode_nested_inl(encoder *e, void *self, 
 
 /* The same for an element of a frame's container: `parent` may move when a frame is pushed,
  * and is read first. */
-static zend_always_inline zend_result encode_nested(encoder *e, const eframe *parent, zval *data)
+static zend_always_inline zend_result encode_nested(zser_encoder *e, const zser_enc_frame *parent,
+                                                    zval *data)
 {
 	return encode_nested_inl(e, parent->self, parent->self_obj, data);
 }
 
 /* One element of a container written by recursion. */
-static zend_always_inline zend_result encode_elem(encoder *e, void *self, bool self_obj, zval *data)
+static zend_always_inline zend_result encode_elem(zser_encoder *e, void *self, bool self_obj,
+                                                  zval *data)
 {
 	if (encode_scalar(e, data)) {
 		return SUCCESS;
@@ -1447,9 +1454,9 @@ static zend_always_inline bool is_list(HashTable *ht)
 
 /* Writes the head of an array's elements (LIST or its shape) and pushes their frame, whose
  * parent is ht itself, or nobody for __serialize() data (data). */
-static zend_always_inline eframe *open_elems(encoder *e, HashTable *ht, bool data)
+static zend_always_inline zser_enc_frame *open_elems(zser_encoder *e, HashTable *ht, bool data)
 {
-	eframe *f;
+	zser_enc_frame *f;
 
 	if (is_list(ht)) {
 		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
@@ -1469,10 +1476,11 @@ static zend_always_inline eframe *open_elems(encoder *e, HashTable *ht, bool dat
 /* An array value whose slot is taken, not empty (an empty array is written as FIXLIST by
  * the caller: it is no level deeper, FORMAT.md §11). guard: ht when the caller set its
  * recursion guard, to be cleared when the frame is popped. */
-static zend_always_inline void open_array(encoder *e, HashTable *ht, zend_array *guard)
+static zend_always_inline void zser_enc_open_array(zser_encoder *e, HashTable *ht,
+                                                   zend_array *guard)
 {
 	bool rcn = e->rcn;
-	eframe *f;
+	zser_enc_frame *f;
 
 	/* the top-level array counts as unshared, as in var.c */
 	e->rcn = e->n > 1 && (rcn || GC_REFCOUNT(ht) > 1);
@@ -1484,7 +1492,7 @@ static zend_always_inline void open_array(encoder *e, HashTable *ht, zend_array 
 }
 
 /* Releases what a popped frame held (its `owns` is not O_NONE). */
-static zend_never_inline void release(eframe *f)
+static zend_never_inline void release(zser_enc_frame *f)
 {
 	void *own = f->own, *self = f->self;
 	zval held;
@@ -1513,9 +1521,9 @@ static zend_never_inline void release(eframe *f)
 }
 
 /* Pops the top frame and releases what it holds. */
-static zend_always_inline void pop(encoder *e)
+static zend_always_inline void pop(zser_encoder *e)
 {
-	eframe *f = &e->frames[--e->nframes];
+	zser_enc_frame *f = &e->frames[--e->nframes];
 
 	e->depth--;
 	e->rcn = f->rcn;
@@ -1542,7 +1550,7 @@ static zend_always_inline void prefetch_val(const zval *z)
 	}
 }
 
-static zend_never_inline zend_result walk_far(encoder *e, eframe *f, uint32_t n)
+static zend_never_inline zend_result walk_far(zser_encoder *e, zser_enc_frame *f, uint32_t n)
 {
 	if (f->kind == F_PACKED) {
 		zval *z = f->cur, *end = f->end, *a;
@@ -1599,13 +1607,13 @@ static zend_never_inline zend_result walk_far(encoder *e, eframe *f, uint32_t n)
 
 /* Writes everything the frames above `base` still hold, popping each when done. FAILURE
  * leaves the frames for unwind(). */
-static zend_result walk(encoder *e, uint32_t base)
+static zend_result zser_enc_walk(zser_encoder *e, uint32_t base)
 {
 	uint32_t n;
 
 	while ((n = e->nframes) != base) {
-		eframe *f = &e->frames[n - 1];
-		if (UNEXPECTED(e->far) && f->kind != F_DECLARED) {
+		zser_enc_frame *f = &e->frames[n - 1];
+		if (UNEXPECTED(e->far) && f->kind != ZSER_DEC_DECLARED) {
 			if (walk_far(e, f, n) != SUCCESS) {
 				return FAILURE;
 			}
@@ -1647,7 +1655,7 @@ static zend_result walk(encoder *e, uint32_t base)
 				}
 				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
 			}
-		} else if (f->kind == F_DECLARED) {
+		} else if (f->kind == ZSER_DEC_DECLARED) {
 			/* declared properties read straight from the object, as var.c does when the
 			 * object has no properties table yet */
 			zend_object *obj = f->own;
@@ -1698,7 +1706,7 @@ pushed:;
 }
 
 /* After a failure: pops what the walk left, releasing it. */
-static void unwind(encoder *e, uint32_t base)
+static void unwind(zser_encoder *e, uint32_t base)
 {
 	while (e->nframes != base) {
 		pop(e);
@@ -1709,11 +1717,11 @@ static void unwind(encoder *e, uint32_t base)
  * REC_DEPTH is walked now, with everything below it; a deeper one is left to the walk() that
  * met it, which goes on in the new frame. The C stack thus holds at most REC_DEPTH levels of
  * recursion and the walks they start, however deep the value. */
-static zend_never_inline zend_result walk_now(encoder *e)
+static zend_never_inline zend_result walk_now(zser_encoder *e)
 {
 	uint32_t base = e->nframes - 1;
 
-	if (walk(e, base) != SUCCESS) {
+	if (zser_enc_walk(e, base) != SUCCESS) {
 		/* nothing is left above a recursive level once it returns */
 		unwind(e, base);
 		return FAILURE;
@@ -1721,7 +1729,7 @@ static zend_never_inline zend_result walk_now(encoder *e)
 	return SUCCESS;
 }
 
-static zend_always_inline zend_result walk_pushed(encoder *e)
+static zend_always_inline zend_result walk_pushed(zser_encoder *e)
 {
 	if (e->depth > e->rec_max + 1) {
 		return SUCCESS;
@@ -1732,7 +1740,7 @@ static zend_always_inline zend_result walk_pushed(encoder *e)
 /* ==== Arrays written by recursion ==== */
 
 /* Writes the elements of ht, as walk() does (see there for `far`), by recursion. */
-static zend_always_inline zend_result encode_elems(encoder *e, HashTable *ht, bool far)
+static zend_always_inline zend_result encode_elems(zser_encoder *e, HashTable *ht, bool far)
 {
 	if (HT_IS_PACKED(ht)) {
 		zval *z = ht->arPacked, *end = z + ht->nNumUsed, *ahead = z;
@@ -1773,12 +1781,12 @@ static zend_always_inline zend_result encode_elems(encoder *e, HashTable *ht, bo
 	return SUCCESS;
 }
 
-static zend_never_inline zend_result encode_elems_far(encoder *e, HashTable *ht)
+static zend_never_inline zend_result encode_elems_far(zser_encoder *e, HashTable *ht)
 {
 	return encode_elems(e, ht, true);
 }
 
-static zend_result encode_array_body(encoder *e, HashTable *ht)
+static zend_result encode_array_body(zser_encoder *e, HashTable *ht)
 {
 	if (is_list(ht)) {
 		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
@@ -1795,7 +1803,8 @@ static zend_result encode_array_body(encoder *e, HashTable *ht)
 	return encode_elems(e, ht, false);
 }
 
-static zend_never_inline zend_result encode_array_deep(encoder *e, HashTable *ht, zend_array *guard)
+static zend_never_inline zend_result encode_array_deep(zser_encoder *e, HashTable *ht,
+                                                       zend_array *guard)
 {
 #if PHP_VERSION_ID >= 80400
 	/* PHP 8.4's serialize() guards no array against recursion: an array that holds itself
@@ -1811,7 +1820,7 @@ static zend_never_inline zend_result encode_array_deep(encoder *e, HashTable *ht
 		return FAILURE;
 	}
 #endif
-	open_array(e, ht, guard);
+	zser_enc_open_array(e, ht, guard);
 	return walk_pushed(e);
 }
 
@@ -1819,7 +1828,8 @@ static zend_never_inline zend_result encode_array_deep(encoder *e, HashTable *ht
  * the caller: it is no level deeper, FORMAT.md §11). guard: ht when the caller set its
  * recursion guard, cleared once the elements are written. Up to REC_DEPTH levels deep the
  * elements are written here, by recursion; deeper, in a frame (walk_pushed()). */
-static zend_always_inline zend_result encode_array(encoder *e, HashTable *ht, zend_array *guard)
+static zend_always_inline zend_result encode_array(zser_encoder *e, HashTable *ht,
+                                                   zend_array *guard)
 {
 	bool rcn = e->rcn;
 	uint32_t slot = e->n, marks = e->marks;
@@ -1847,10 +1857,10 @@ static zend_always_inline zend_result encode_array(encoder *e, HashTable *ht, ze
 /* Writes the shape of class `name` and properties `props` (`incomplete`:
  * __PHP_Incomplete_Class, whose class-name member is left out) and pushes the frame of the
  * properties, whose parent is obj. */
-static eframe *open_props(encoder *e, zend_object *obj, zend_string *name, HashTable *props,
-                          bool incomplete)
+static zser_enc_frame *open_props(zser_encoder *e, zend_object *obj, zend_string *name,
+                                  HashTable *props, bool incomplete)
 {
-	eframe *f;
+	zser_enc_frame *f;
 
 	write_ht_shape(e, name, props, incomplete);
 	f = push(e, props, incomplete);
@@ -1860,7 +1870,7 @@ static eframe *open_props(encoder *e, zend_object *obj, zend_string *name, HashT
 }
 
 /* Index of the existing shape of the declared properties of obj that are set, or -1. */
-static int64_t find_declared_shape(encoder *e, zend_object *obj, uint64_t h, uint32_t count)
+static int64_t find_declared_shape(zser_encoder *e, zend_object *obj, uint64_t h, uint32_t count)
 {
 	zend_class_entry *ce = obj->ce;
 	uint32_t i, n = 0;
@@ -1869,8 +1879,8 @@ static int64_t find_declared_shape(encoder *e, zend_object *obj, uint64_t h, uin
 	for (i = (uint32_t)h & e->shape_mask; e->shape_slots[i] && n++ < PROBE_MAX;
 	     i = (i + 1) & e->shape_mask) {
 		uint32_t idx = e->shape_slots[i] - 1;
-		shape *sh = &e->shapes[idx];
-		const shape_key *k;
+		zser_enc_shape *sh = &e->shapes[idx];
+		const zser_shape_key *k;
 		if (sh->h != h || sh->count != count || !same_cls(sh, ce->name)) {
 			continue;
 		}
@@ -1878,7 +1888,7 @@ static int64_t find_declared_shape(encoder *e, zend_object *obj, uint64_t h, uin
 		for (j = 0; j < ce->default_properties_count; j++) {
 			zend_property_info *pi = ce->properties_info_table[j];
 			if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) != IS_UNDEF) {
-				if (!same_key(k, pi->name, ZSTR_H(pi->name))) {
+				if (!zser_enc_same_key(k, pi->name, ZSTR_H(pi->name))) {
 					break;
 				}
 				k++;
@@ -1892,7 +1902,7 @@ static int64_t find_declared_shape(encoder *e, zend_object *obj, uint64_t h, uin
 }
 
 /* Writes the shape of the declared properties of obj that are set; returns its index. */
-static uint32_t write_declared_shape(encoder *e, zend_object *obj)
+static uint32_t write_declared_shape(zser_encoder *e, zend_object *obj)
 {
 	zend_class_entry *ce = obj->ce;
 	uint64_t h = zend_string_hash_val(ce->name);
@@ -1931,7 +1941,7 @@ static uint32_t write_declared_shape(encoder *e, zend_object *obj)
 
 /* The shape of the declared properties of obj that are set. A class whose properties are all
  * set has one shape, cached. */
-static void write_declared_head(encoder *e, zend_object *obj)
+static void write_declared_head(zser_encoder *e, zend_object *obj)
 {
 	zend_class_entry *ce = obj->ce;
 	uint32_t c = (uint32_t)((uintptr_t)ce >> 6) & (CE_CACHE - 1);
@@ -1959,7 +1969,7 @@ static void write_declared_head(encoder *e, zend_object *obj)
 
 /* Declared properties read straight from the object, as var.c does when the object has no
  * properties table yet, written by recursion. */
-static zend_result encode_declared(encoder *e, zend_object *obj)
+static zend_result encode_declared(zser_encoder *e, zend_object *obj)
 {
 	zend_class_entry *ce = obj->ce;
 	int i;
@@ -1982,15 +1992,15 @@ static zend_result encode_declared(encoder *e, zend_object *obj)
 }
 
 /* The same in a frame, for the walk. */
-static void open_declared(encoder *e, zend_object *obj)
+static void open_declared(zser_encoder *e, zend_object *obj)
 {
-	eframe *f;
+	zser_enc_frame *f;
 
 	if (UNEXPECTED(e->nframes == e->frames_cap)) {
 		frames_grow(e);
 	}
 	f = &e->frames[e->nframes++];
-	f->kind = F_DECLARED;
+	f->kind = ZSER_DEC_DECLARED;
 	f->cur = obj->properties_table;
 	f->end = obj->properties_table + obj->ce->default_properties_count;
 	f->own = obj;
@@ -2001,7 +2011,8 @@ static void open_declared(encoder *e, zend_object *obj)
 
 /* The properties props of obj written by recursion (`incomplete`: leaving out the class-name
  * member of __PHP_Incomplete_Class). */
-static zend_result encode_props(encoder *e, zend_object *obj, HashTable *props, bool incomplete)
+static zend_result encode_props(zser_encoder *e, zend_object *obj, HashTable *props,
+                                bool incomplete)
 {
 	zend_string *key;
 	zval *val;
@@ -2036,7 +2047,7 @@ static zend_always_inline bool is_lazy(zend_object *obj)
 /* Writes an object: up to REC_DEPTH levels deep (and for Serializable) by recursion, else (and
  * for __serialize() data and __sleep() tables) its head now and its elements from a frame,
  * walked at once when the object is shallow, else by the walk already running. */
-static zend_result encode_object(encoder *e, zval *struc)
+static zend_result encode_object(zser_encoder *e, zval *struc)
 {
 	zend_object *obj = Z_OBJ_P(struc);
 	zend_class_entry *ce = obj->ce;
@@ -2051,8 +2062,8 @@ static zend_result encode_object(encoder *e, zval *struc)
 	}
 	if (ce->ce_flags & ZEND_ACC_ENUM) {
 		out_tag(e, ZS_T_ENUM);
-		write_string(e, ce->name);
-		write_string(e, Z_STR_P(zend_enum_fetch_case_name(obj)));
+		zser_enc_write_string(e, ce->name);
+		zser_enc_write_string(e, Z_STR_P(zend_enum_fetch_case_name(obj)));
 		return SUCCESS;
 	}
 	e->depth++;
@@ -2109,7 +2120,7 @@ static zend_result encode_object(encoder *e, zval *struc)
 				res = encode_props(e, obj, ht, incomplete);
 				zend_release_properties(props);
 			} else {
-				eframe *f = open_props(e, obj, name, ht, incomplete);
+				zser_enc_frame *f = open_props(e, obj, name, ht, incomplete);
 				f->owns = O_PROPS;
 				f->own = props;
 				res = SUCCESS;
@@ -2137,17 +2148,17 @@ static zend_result encode_object(encoder *e, zval *struc)
 
 /* Out-of-line wrappers (declared in bin_encoder.h): what they call stays static, so that it
  * keeps inlining into the hot paths above. */
-void zser_enc_tag(encoder *e, unsigned char tag)
+void zser_enc_tag(zser_encoder *e, unsigned char tag)
 {
 	out_tag(e, tag);
 }
 
-void zser_enc_string(encoder *e, zend_string *s)
+void zser_enc_string(zser_encoder *e, zend_string *s)
 {
-	write_string(e, s);
+	zser_enc_write_string(e, s);
 }
 
-void zser_enc_bytes(encoder *e, const unsigned char *data, size_t len)
+void zser_enc_bytes(zser_encoder *e, const unsigned char *data, size_t len)
 {
 	unsigned char *p = out_begin(e, ZS_WIRE_PUT_MAX + len);
 
@@ -2156,7 +2167,7 @@ void zser_enc_bytes(encoder *e, const unsigned char *data, size_t len)
 	out_end(e, p + len);
 }
 
-void zser_enc_slot_null(encoder *e, zval *struc)
+void zser_enc_slot_null(zser_encoder *e, zval *struc)
 {
 	zval *known = id_find(e, Z_COUNTED_P(struc));
 
@@ -2165,9 +2176,9 @@ void zser_enc_slot_null(encoder *e, zval *struc)
 	}
 }
 
-void zser_enc_data(encoder *e, zval *data, zend_object *obj, bool shared)
+void zser_enc_data(zser_encoder *e, zval *data, zend_object *obj, bool shared)
 {
-	eframe *f;
+	zser_enc_frame *f;
 
 	e->rcn = shared;
 	f = open_elems(e, Z_ARRVAL_P(data), true);
@@ -2176,9 +2187,9 @@ void zser_enc_data(encoder *e, zval *data, zend_object *obj, bool shared)
 	ZVAL_COPY_VALUE(&f->held, data);
 }
 
-void zser_enc_sleep_props(encoder *e, zend_object *obj, HashTable *props, zval *names)
+void zser_enc_sleep_props(zser_encoder *e, zend_object *obj, HashTable *props, zval *names)
 {
-	eframe *f = open_props(e, obj, obj->ce->name, props, false);
+	zser_enc_frame *f = open_props(e, obj, obj->ce->name, props, false);
 
 	f->owns = O_SLEEP;
 	f->own = props;
@@ -2189,7 +2200,7 @@ void zser_enc_sleep_props(encoder *e, zend_object *obj, HashTable *props, zval *
 
 /* Forgets the identity entries from `nheld` on, as if the objects and references they hold
  * had not been met. */
-static void id_rewind(encoder *e, uint32_t nheld)
+static void id_rewind(zser_encoder *e, uint32_t nheld)
 {
 	uint32_t i;
 
@@ -2206,7 +2217,7 @@ static void id_rewind(encoder *e, uint32_t nheld)
 	}
 }
 
-void zser_enc_nest_begin(encoder *e, zser_enc_mark *m)
+void zser_enc_nest_begin(zser_encoder *e, zser_enc_mark *m)
 {
 	m->prev = ZSER_G(enc_outer);
 	m->n = e->n;
@@ -2214,7 +2225,7 @@ void zser_enc_nest_begin(encoder *e, zser_enc_mark *m)
 	ZSER_G(enc_outer) = e;
 }
 
-uint32_t zser_enc_nest_end(encoder *e, const zser_enc_mark *m, bool written)
+uint32_t zser_enc_nest_end(zser_encoder *e, const zser_enc_mark *m, bool written)
 {
 	ZSER_G(enc_outer) = m->prev;
 	if (!written) {
@@ -2227,14 +2238,14 @@ uint32_t zser_enc_nest_end(encoder *e, const zser_enc_mark *m, bool written)
 	return e->n - m->n;
 }
 
-void zser_enc_reserve(encoder *e, uint32_t slots)
+void zser_enc_reserve(zser_encoder *e, uint32_t slots)
 {
 	write_varint(e, (uint64_t)slots - 1);
 }
 
 /* A nested call shares the outer encoder's slot counter, identity table and depth while it
  * runs, and hands them back when it ends; on failure, without what it added. */
-static void nest_enter(encoder *e, encoder *outer)
+static void nest_enter(zser_encoder *e, zser_encoder *outer)
 {
 	e->held = outer->held;
 	e->nheld = outer->nheld;
@@ -2247,7 +2258,7 @@ static void nest_enter(encoder *e, encoder *outer)
 	e->rec_max = outer->rec_max > outer->depth + 8 ? outer->rec_max - outer->depth : 8;
 }
 
-static void nest_leave(encoder *e, encoder *outer, bool ok)
+static void nest_leave(zser_encoder *e, zser_encoder *outer, bool ok)
 {
 	if (!ok) {
 		id_rewind(e, outer->nheld);
@@ -2269,7 +2280,7 @@ static void nest_leave(encoder *e, encoder *outer, bool ok)
 
 /* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
  * or NULL after giving it slot e->n now (when v may be met again). */
-static uint32_t lookup_var(encoder *e, zval *v)
+static uint32_t lookup_var(zser_encoder *e, zval *v)
 {
 	zval *target = v, *known;
 
@@ -2304,7 +2315,7 @@ static uint32_t lookup_var(encoder *e, zval *v)
 
 /* Slot bookkeeping of php_add_var_hash(): returns true when a back-reference (or the null
  * of a failed Serializable) was written instead of the value. */
-static bool write_known(encoder *e, zval *v)
+static bool write_known(zser_encoder *e, zval *v)
 {
 	uint32_t slot = lookup_var(e, v);
 
@@ -2328,7 +2339,7 @@ static bool write_known(encoder *e, zval *v)
 	return true;
 }
 
-static zend_result encode_value(encoder *e, zval *v)
+static zend_result encode_value(zser_encoder *e, zval *v)
 {
 	unsigned char *p;
 
@@ -2358,7 +2369,7 @@ static zend_result encode_value(encoder *e, zval *v)
 		out_end(e, zs_wire_put_float(p, Z_DVAL_P(v)));
 		return SUCCESS;
 	case IS_STRING:
-		write_string(e, Z_STR_P(v));
+		zser_enc_write_string(e, Z_STR_P(v));
 		return SUCCESS;
 	case IS_ARRAY:
 		if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
@@ -2382,7 +2393,7 @@ static zend_result encode_value(encoder *e, zval *v)
 
 /* Appends the output to buf (which is empty for zser_serialize(): then the output string
  * itself, trimmed to its length, or one exact-size copy of the inline buffer). */
-static void out_finish(encoder *e, smart_str *buf)
+static void out_finish(zser_encoder *e, smart_str *buf)
 {
 	size_t len = (size_t)(e->p - e->base);
 
@@ -2401,7 +2412,7 @@ static void out_finish(encoder *e, smart_str *buf)
 	buf->a = len;
 }
 
-static void encoder_free(encoder *e)
+static void encoder_free(zser_encoder *e)
 {
 	uint32_t i;
 
@@ -2443,12 +2454,12 @@ static void encoder_free(encoder *e)
 
 PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 {
-	encoder e;
+	zser_encoder e;
 	zend_result res;
 	/* as var.c's php_var_serialize_init(): a call made inside Serializable::serialize() of
 	 * an outer call continues its state, one under serialize_lock (in __serialize(),
 	 * __sleep()) starts afresh */
-	encoder *prev = ZSER_G(enc_outer), *outer = BG(serialize_lock) ? NULL : prev;
+	zser_encoder *prev = ZSER_G(enc_outer), *outer = BG(serialize_lock) ? NULL : prev;
 
 	if (ZSER_G(enc_calls) > ZS_WIRE_MAX_NEST) {
 		zend_throw_exception_ex(zser_ce_ZserException, ZS_WE_DEPTH,

@@ -16,7 +16,7 @@
 #include "bin_encoder.h"
 #include "bin_sleep.h"
 
-zend_result zser_enc_sleep(encoder *e, zval *struc, zend_function *fn)
+zend_result zser_enc_sleep(zser_encoder *e, zval *struc, zend_function *fn)
 {
 	zend_object *obj = Z_OBJ_P(struc);
 	zval retval, tmp;
@@ -56,7 +56,7 @@ zend_result zser_enc_sleep(encoder *e, zval *struc, zend_function *fn)
 	return res;
 }
 
-zend_result zser_enc_magic_serialize(encoder *e, zval *struc)
+zend_result zser_enc_magic_serialize(zser_encoder *e, zval *struc)
 {
 	zend_object *obj = Z_OBJ_P(struc);
 	zval retval, tmp;
@@ -83,7 +83,7 @@ zend_result zser_enc_magic_serialize(encoder *e, zval *struc)
 	return SUCCESS;
 }
 
-zend_result zser_enc_custom(encoder *e, zval *struc)
+zend_result zser_enc_custom(zser_encoder *e, zval *struc)
 {
 	zend_class_entry *ce = Z_OBJCE_P(struc);
 	unsigned char *data = NULL;

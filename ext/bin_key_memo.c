@@ -22,16 +22,16 @@
 #define KEY_MEMO_WAYS  8
 #define KEY_MEMO_KEYS  32
 #define KEY_MEMO_BYTES 512
-typedef struct key_memo_way {
-	uint32_t count;                   /* keys; 0: unused */
-	uint32_t nstrs;                   /* string keys */
-	uint32_t len;                     /* bytes */
-	shape_key keys[KEY_MEMO_KEYS];    /* as def_fresh_keys() recorded them; strings held */
-	zend_string *strs[KEY_MEMO_KEYS]; /* the string keys, in order */
+typedef struct zser_key_memo_way {
+	uint32_t count;                     /* keys; 0: unused */
+	uint32_t nstrs;                     /* string keys */
+	uint32_t len;                       /* bytes */
+	zser_shape_key keys[KEY_MEMO_KEYS]; /* as def_fresh_keys() recorded them; strings held */
+	zend_string *strs[KEY_MEMO_KEYS];   /* the string keys, in order */
 	unsigned char bytes[KEY_MEMO_BYTES];
-} key_memo_way;
+} zser_key_memo_way;
 typedef struct zser_key_memo {
-	key_memo_way way[KEY_MEMO_WAYS];
+	zser_key_memo_way way[KEY_MEMO_WAYS];
 } zser_key_memo;
 
 void zser_encode_cache_start(void)
@@ -39,7 +39,7 @@ void zser_encode_cache_start(void)
 	ZSER_G(key_memo_on) = true;
 }
 
-static void key_memo_way_clear(key_memo_way *w)
+static void key_memo_way_clear(zser_key_memo_way *w)
 {
 	uint32_t i;
 
@@ -77,7 +77,7 @@ static zend_always_inline uint64_t memo_mix(uint64_t h, uint64_t v)
 
 /* The entry that may hold the keys of ht: by count and the first bucket's hash (a deleted
  * first bucket only picks another entry; the keys are compared in full). */
-static key_memo_way *key_memo_way_for(zser_key_memo *m, HashTable *ht, uint32_t count)
+static zser_key_memo_way *key_memo_way_for(zser_key_memo *m, HashTable *ht, uint32_t count)
 {
 	return &m->way[memo_mix(ht->arData[0].h, count) & (KEY_MEMO_WAYS - 1)];
 }
@@ -85,8 +85,8 @@ static key_memo_way *key_memo_way_for(zser_key_memo *m, HashTable *ht, uint32_t 
 bool zser_key_memo_find(HashTable *ht, uint32_t count, zser_key_memo_hit *hit)
 {
 	zser_key_memo *m = ZSER_G(key_memo);
-	const key_memo_way *w;
-	const shape_key *k, *kend;
+	const zser_key_memo_way *w;
+	const zser_shape_key *k, *kend;
 	Bucket *b, *end;
 
 	if (!m) {
@@ -134,11 +134,11 @@ hit:
 	return true;
 }
 
-void zser_key_memo_keep(HashTable *ht, const shape_key *k, uint32_t count, const unsigned char *p,
-                        size_t len)
+void zser_key_memo_keep(HashTable *ht, const zser_shape_key *k, uint32_t count,
+                        const unsigned char *p, size_t len)
 {
 	zser_key_memo *m = ZSER_G(key_memo);
-	key_memo_way *w;
+	zser_key_memo_way *w;
 	uint32_t i;
 
 	if (count > KEY_MEMO_KEYS || len > KEY_MEMO_BYTES) {
@@ -163,7 +163,7 @@ void zser_key_memo_keep(HashTable *ht, const shape_key *k, uint32_t count, const
 		}
 	}
 	key_memo_way_clear(w);
-	memcpy(w->keys, k, count * sizeof(shape_key));
+	memcpy(w->keys, k, count * sizeof(zser_shape_key));
 	for (i = 0; i < count; i++) {
 		if (k[i].s) {
 			w->strs[w->nstrs++] = zend_string_copy(k[i].s);

@@ -15,8 +15,8 @@
 /* What the memo holds for a map's keys. The pointers stay valid until the next
  * zser_key_memo_keep() or the end of the request. */
 typedef struct zser_key_memo_hit {
-	const shape_key *keys;    /* `count` key records, as the encoder recorded them */
-	zend_string *const *strs; /* the string keys among them, in order */
+	const zser_shape_key *keys; /* `count` key records, as the encoder recorded them */
+	zend_string *const *strs;   /* the string keys among them, in order */
 	uint32_t nstrs;
 	const unsigned char *bytes; /* the bytes written for the keys */
 	size_t len;
@@ -28,7 +28,7 @@ bool zser_key_memo_find(HashTable *ht, uint32_t count, zser_key_memo_hit *hit);
 
 /* Keeps the `count` key records k of ht's keys, none of them the empty string, and the `len`
  * bytes at p written for them; does nothing outside a request, or when they are too many. */
-void zser_key_memo_keep(HashTable *ht, const shape_key *k, uint32_t count, const unsigned char *p,
-                        size_t len);
+void zser_key_memo_keep(HashTable *ht, const zser_shape_key *k, uint32_t count,
+                        const unsigned char *p, size_t len);
 
 #endif /* BIN_KEY_MEMO_H */

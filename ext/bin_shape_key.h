@@ -12,12 +12,12 @@
 /* A string key points to the string table's copy (held there, or borrowed while nothing can
  * free it) or to the permanent empty string, with its hash in `v`; an integer key has s NULL
  * and its value in `v`. */
-typedef struct shape_key {
+typedef struct zser_shape_key {
 	zend_string *s;
 	zend_ulong v;
 	size_t len;    /* ZSTR_LEN(s); SIZE_MAX for an integer key */
 	uint64_t w[2]; /* short keys: their bytes as two words (bin_encode.c's short_words()), so
 	                  rows compare without reading s; filled when a shape is first compared */
-} shape_key;
+} zser_shape_key;
 
 #endif /* BIN_SHAPE_KEY_H */

@@ -82,7 +82,7 @@ PHP_FUNCTION(jsond_last_error)
 /* Line and column of the byte at offset: lines end at LF only (a CR is an ordinary column,
  * so CRLF counts once), columns count UTF-8 characters (bytes that do not continue one),
  * both from 1. Counted only once an error is found: the successful parse pays nothing. */
-static void locate(const zend_string *s, size_t offset, zend_long *line, zend_long *column)
+static void jsond_locate(const zend_string *s, size_t offset, zend_long *line, zend_long *column)
 {
 	const unsigned char *b = (const unsigned char *)ZSTR_VAL(s);
 	const unsigned char *bol = b, *p;
@@ -103,7 +103,7 @@ static void locate(const zend_string *s, size_t offset, zend_long *line, zend_lo
 void zser_json_fail_at(int code, const zend_string *s, size_t offset, zend_long options)
 {
 	zend_long line, column;
-	locate(s, offset, &line, &column);
+	jsond_locate(s, offset, &line, &column);
 	if (options & PHP_JSON_THROW_ON_ERROR) {
 		if (options & ZSER_JSON_ERROR_LOCATION) {
 			zend_throw_exception_ex(zser_json_exception_ce, code,

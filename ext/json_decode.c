@@ -53,14 +53,14 @@ typedef struct {
 	/* The stdClass, created when the first member is complete: ext/json creates its objects
 	 * in that order, which var_dump's #ids and spl_object_id() show. */
 	zend_object *obj;
-} frame;
+} jsond_dec_frame;
 
 /* Decoded bytes of one string token: either inside the input or in the scratch buffer. */
 typedef struct {
 	const char *s;
 	size_t len;
 	bool plain; /* no escapes, no replaced bytes: s points into the input */
-} strview;
+} jsond_strview;
 
 typedef struct {
 	const unsigned char *end; /* the NUL that terminates the zend_string (at [len]) */
@@ -75,7 +75,7 @@ typedef struct {
 	size_t vtop, vcap;
 	zend_string **keys; /* one key per object member on the value stack */
 	size_t ktop, kcap;
-	frame *frames;
+	jsond_dec_frame *frames;
 	size_t ftop, fcap;
 	const unsigned char *err_at; /* start of the token ext/json's parser fails at */
 	/* ext/json's parser-stack size where the input's value starts: 1 for a whole text, more
@@ -90,8 +90,8 @@ typedef struct {
 	/* First stack blocks, inside the parser: most inputs never allocate a stack. */
 	zval vals_inline[16];
 	zend_string *keys_inline[8];
-	frame frames_inline[8];
-} parser;
+	jsond_dec_frame frames_inline[8];
+} jsond_parser;
 
 /* ==== Byte classes ==== */
 
@@ -255,7 +255,7 @@ static zend_always_inline int hex4(const unsigned char *p)
 
 /* ==== Strings ==== */
 
-static zend_never_inline char *scratch_grow(parser *P, size_t need)
+static zend_never_inline char *scratch_grow(jsond_parser *P, size_t need)
 {
 	size_t cap = P->scap ? P->scap : 256;
 	while (cap < need) {
@@ -268,9 +268,9 @@ static zend_never_inline char *scratch_grow(parser *P, size_t need)
 
 /* Second half of string scanning, entered at the first escape or invalid UTF-8 byte:
  * decodes into the scratch buffer (when building) with ext/json's rules. */
-static zend_never_inline int string_slow(parser *P, const unsigned char *start,
+static zend_never_inline int string_slow(jsond_parser *P, const unsigned char *start,
                                          const unsigned char *p, const unsigned char **endp,
-                                         strview *out)
+                                         jsond_strview *out)
 {
 	const bool build = out != NULL;
 	size_t o = 0;
@@ -408,8 +408,8 @@ static zend_never_inline int string_slow(parser *P, const unsigned char *start,
 /* Scans the string whose opening quote is at p[-1]. Returns 0 (and *endp after the closing
  * quote, *out the decoded bytes when out != NULL) or ext/json's error code for the first
  * problem in it, in text order. */
-static zend_always_inline int scan_string(parser *P, const unsigned char *p,
-                                          const unsigned char **endp, strview *out)
+static zend_always_inline int scan_string(jsond_parser *P, const unsigned char *p,
+                                          const unsigned char **endp, jsond_strview *out)
 {
 	const unsigned char *start = p;
 	for (;;) {
@@ -446,7 +446,7 @@ static zend_always_inline int scan_string(parser *P, const unsigned char *p,
 	}
 }
 
-static zend_always_inline void str_zval(zval *zv, const strview *sv)
+static zend_always_inline void str_zval(zval *zv, const jsond_strview *sv)
 {
 	if (sv->len <= 1) {
 		if (sv->len == 0) {
@@ -484,7 +484,7 @@ static zend_always_inline unsigned key_slot(const char *s, size_t len)
 
 /* An object key, shared with earlier equal keys of this parse (one zend_string, its hash
  * computed once). */
-static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t len)
+static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, size_t len)
 {
 	unsigned idx;
 	uint64_t bit;
@@ -516,7 +516,7 @@ static zend_always_inline zend_string *make_key(parser *P, const char *s, size_t
 
 #define IS_DIGIT(c) ((unsigned char)((c) - '0') < 10)
 
-typedef enum { NUM_NONE, NUM_INT, NUM_DOUBLE, NUM_BIGSTR } num_kind;
+typedef enum { NUM_NONE, NUM_INT, NUM_DOUBLE, NUM_BIGSTR } jsond_num_kind;
 
 static const double pow10_exact[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -545,8 +545,8 @@ static zend_always_inline uint64_t digits8(uint64_t v)
 /* Lexes the number at p exactly as ext/json's scanner does (the longest prefix that
  * matches its INT, FLOAT or EXP rules) and, when building, stores its value. A big integer
  * under JSON_BIGINT_AS_STRING is a string token (NUM_BIGSTR), usable even as a key. */
-static zend_always_inline num_kind scan_number(parser *P, const unsigned char *p,
-                                               const unsigned char **endp, zval *out)
+static zend_always_inline jsond_num_kind scan_number(jsond_parser *P, const unsigned char *p,
+                                                     const unsigned char **endp, zval *out)
 {
 	const unsigned char *start = p, *digits;
 	bool neg = false, trunc = false, is_float = false;
@@ -689,22 +689,22 @@ static void *grow_stack(void *cur, const void *inline_block, size_t *cap, size_t
 	return p;
 }
 
-static zend_never_inline void grow_vals(parser *P)
+static zend_never_inline void grow_vals(jsond_parser *P)
 {
 	P->vals = grow_stack(P->vals, P->vals_inline, &P->vcap, sizeof(zval));
 }
 
-static zend_never_inline void grow_keys(parser *P)
+static zend_never_inline void grow_keys(jsond_parser *P)
 {
 	P->keys = grow_stack(P->keys, P->keys_inline, &P->kcap, sizeof(zend_string *));
 }
 
-static zend_never_inline void grow_frames(parser *P)
+static zend_never_inline void grow_frames(jsond_parser *P)
 {
-	P->frames = grow_stack(P->frames, P->frames_inline, &P->fcap, sizeof(frame));
+	P->frames = grow_stack(P->frames, P->frames_inline, &P->fcap, sizeof(jsond_dec_frame));
 }
 
-static zend_always_inline zval *push_val(parser *P)
+static zend_always_inline zval *push_val(jsond_parser *P)
 {
 	if (UNEXPECTED(P->vtop == P->vcap)) {
 		grow_vals(P);
@@ -713,7 +713,7 @@ static zend_always_inline zval *push_val(parser *P)
 }
 
 /* Replaces the values of the array frame f with one packed array holding them. */
-static void close_array(parser *P, const frame *f)
+static void close_array(jsond_parser *P, const jsond_dec_frame *f)
 {
 	size_t n = P->vtop - f->vstart, i;
 	zval *v = &P->vals[f->vstart];
@@ -780,7 +780,7 @@ static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, b
 }
 
 /* Replaces the members of the object frame f with a stdClass or an array. */
-static void close_object(parser *P, frame *f)
+static void close_object(jsond_parser *P, jsond_dec_frame *f)
 {
 	size_t n = P->vtop - f->vstart;
 	size_t k0 = P->ktop - n;
@@ -803,7 +803,7 @@ static void close_object(parser *P, frame *f)
 
 /* The error ext/json reports for a token it did not expect at p: the scanner's own error
  * for that token if it has one, else a syntax error. */
-static int token_error(parser *P, const unsigned char *p)
+static int token_error(jsond_parser *P, const unsigned char *p)
 {
 	unsigned char c = *p;
 	const unsigned char *e;
@@ -826,7 +826,8 @@ static int token_error(parser *P, const unsigned char *p)
 
 /* Records at as where err is. Cold: the parse's error exits then stay out of its hot code
  * (docs/COMPAT.md, "Where a decode error is"). */
-static zend_never_inline ZEND_COLD int fail(parser *P, const unsigned char *at, int err)
+static zend_never_inline ZEND_COLD int jsond_dec_fail(jsond_parser *P, const unsigned char *at,
+                                                      int err)
 {
 	P->err_at = at;
 	return err;
@@ -863,7 +864,7 @@ static const unsigned char *comment_end(const unsigned char *p, const unsigned c
 /* p at a '/' where strict JSON fails: skips the comments there and the whitespace around
  * them. Returns the next byte, or NULL with err_at at the '/' that opens no comment or one
  * that never closes (where ext/json fails: on that '/'). */
-static zend_never_inline ZEND_COLD const unsigned char *skip_comments(parser *P,
+static zend_never_inline ZEND_COLD const unsigned char *skip_comments(jsond_parser *P,
                                                                       const unsigned char *p)
 {
 	do {
@@ -879,13 +880,13 @@ static zend_never_inline ZEND_COLD const unsigned char *skip_comments(parser *P,
 
 /* Parses the whole input. bs and frame.bstack track the size ext/json's parser stack would
  * have, and each push is checked where that parser makes it (json_stack_compat.h). */
-static zend_always_inline int parse_impl(parser *P, const unsigned char *p, const bool build,
+static zend_always_inline int parse_impl(jsond_parser *P, const unsigned char *p, const bool build,
                                          const bool relax)
 {
-	frame *f = NULL;
+	jsond_dec_frame *f = NULL;
 	size_t bs = P->stack0; /* parser stack size where the next value starts */
-	num_kind nk;
-	strview sv;
+	jsond_num_kind nk;
+	jsond_strview sv;
 	int err;
 
 value:
@@ -893,7 +894,7 @@ value:
 	switch (*p) {
 	case '"':
 		if ((err = scan_string(P, p + 1, &p, build ? &sv : NULL)) != 0) {
-			return fail(P, p, err);
+			return jsond_dec_fail(P, p, err);
 		}
 		if (build) {
 			str_zval(push_val(P), &sv);
@@ -914,15 +915,15 @@ value:
 			zval *z = push_val(P);
 			if (scan_number(P, p, &p, z) == NUM_NONE) {
 				P->vtop--;
-				return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+				return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 			}
 		} else if (scan_number(P, p, &p, NULL) == NUM_NONE) {
-			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		break;
 	case 't':
 		if (p[1] != 'r' || p[2] != 'u' || p[3] != 'e') {
-			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		p += 4;
 		if (build) {
@@ -931,7 +932,7 @@ value:
 		break;
 	case 'f':
 		if (p[1] != 'a' || p[2] != 'l' || p[3] != 's' || p[4] != 'e') {
-			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		p += 5;
 		if (build) {
@@ -940,7 +941,7 @@ value:
 		break;
 	case 'n':
 		if (p[1] != 'u' || p[2] != 'l' || p[3] != 'l') {
-			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		p += 4;
 		if (build) {
@@ -951,13 +952,13 @@ value:
 	case '{': {
 		bool is_object = *p == '{';
 		if (json_stack_full(bs + JSON_STACK_OPEN)) {
-			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		if (UNEXPECTED(P->ftop + 1 >= (size_t)P->max_depth)) {
-			return fail(P, p, PHP_JSON_ERROR_DEPTH);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_DEPTH);
 		}
 		if (json_stack_full(bs + JSON_STACK_CHECKED)) {
-			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		if (UNEXPECTED(P->ftop == P->fcap)) {
 			grow_frames(P);
@@ -971,10 +972,10 @@ value:
 		if (*p == ']' || *p == '}') {
 			/* empty elements/members, then the closing bracket */
 			if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-				return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+				return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 			}
 			if ((*p == '}') != is_object) {
-				return fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
+				return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
 			}
 			p++;
 			P->ftop--;
@@ -1003,7 +1004,7 @@ value:
 	}
 	/* a scalar token was shifted */
 	if (json_stack_full(bs + 1)) {
-		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 
 after_value:
@@ -1026,16 +1027,16 @@ after_value:
 			f->obj = Z_OBJ(tmp);
 		}
 		if (ZSTR_LEN(k) > 0 && ZSTR_VAL(k)[0] == '\0') {
-			return fail(P, p, PHP_JSON_ERROR_INVALID_PROPERTY_NAME);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_INVALID_PROPERTY_NAME);
 		}
 	}
 	if (!build && f->is_object && P->check_names && f->bad_name) {
-		return fail(P, p, PHP_JSON_ERROR_INVALID_PROPERTY_NAME);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_INVALID_PROPERTY_NAME);
 	}
 	p = skip_ws(p, P->end);
 	if (*p == ',') {
 		if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		p = skip_ws(p + 1, P->end);
 		if (f->is_object) {
@@ -1047,10 +1048,10 @@ after_value:
 	}
 	if (*p == ']' || *p == '}') {
 		if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-			return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
 		if ((*p == '}') != f->is_object) {
-			return fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
+			return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
 		}
 		p++;
 		if (build) {
@@ -1072,7 +1073,7 @@ key:
 	/* p is at the token after '{' or ','; bs is the stack size once the key is shifted */
 	if (*p == '"') {
 		if ((err = scan_string(P, p + 1, &p, (build || P->check_names) ? &sv : NULL)) != 0) {
-			return fail(P, p, err);
+			return jsond_dec_fail(P, p, err);
 		}
 		if (build) {
 			if (UNEXPECTED(P->ktop == P->kcap)) {
@@ -1087,7 +1088,7 @@ key:
 		const unsigned char *start = p;
 		nk = scan_number(P, p, &p, NULL);
 		if (nk != NUM_BIGSTR) {
-			return fail(P, start, PHP_JSON_ERROR_SYNTAX);
+			return jsond_dec_fail(P, start, PHP_JSON_ERROR_SYNTAX);
 		}
 		if (build) {
 			if (UNEXPECTED(P->ktop == P->kcap)) {
@@ -1104,7 +1105,7 @@ key:
 		return token_error(P, p);
 	}
 	if (json_stack_full(bs)) {
-		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 	p = skip_ws(p, P->end);
 	if (*p != ':') {
@@ -1114,7 +1115,7 @@ key:
 		return token_error(P, p);
 	}
 	if (json_stack_full(bs + 1)) {
-		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 	p++;
 	bs++;
@@ -1170,7 +1171,7 @@ colon_other:
 		}
 		if (*p == ':') {
 			if (json_stack_full(bs + 1)) {
-				return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+				return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 			}
 			p++;
 			bs++;
@@ -1199,7 +1200,7 @@ next_other:
 		}
 		if (*p == ',') {
 			if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-				return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+				return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 			}
 			p = skip_ws(p + 1, P->end);
 			if (f->is_object) {
@@ -1218,10 +1219,10 @@ next_other:
 close:
 	/* the closing bracket at p ends the elements or members of f */
 	if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 	if ((*p == '}') != f->is_object) {
-		return fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
 	}
 	p++;
 	if (build) {
@@ -1237,10 +1238,10 @@ close:
 close_empty:
 	/* the closing bracket at p ends f, which has no elements or members */
 	if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 	if ((*p == '}') != f->is_object) {
-		return fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
 	}
 	p++;
 	P->ftop--;
@@ -1254,7 +1255,7 @@ close_empty:
 	}
 	/* the empty container is shifted as a scalar token would be, at the place of f */
 	if (json_stack_full(f->bstack + 1)) {
-		return fail(P, p, PHP_JSON_ERROR_SYNTAX);
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 	goto after_value;
 }
@@ -1262,27 +1263,28 @@ close_empty:
 /* The flags that relax the grammar get parsers of their own: the strict ones then hold none
  * of the code for comments and trailing commas, which changed their code even where it was
  * never reached (docs/INTERNALS.md §13). */
-static zend_never_inline int parse_build(parser *P, const unsigned char *p)
+static zend_never_inline int parse_build(jsond_parser *P, const unsigned char *p)
 {
 	return parse_impl(P, p, true, false);
 }
 
-static zend_never_inline int parse_validate(parser *P, const unsigned char *p)
+static zend_never_inline int parse_validate(jsond_parser *P, const unsigned char *p)
 {
 	return parse_impl(P, p, false, false);
 }
 
-static zend_never_inline ZEND_COLD int parse_build_relaxed(parser *P, const unsigned char *p)
+static zend_never_inline ZEND_COLD int parse_build_relaxed(jsond_parser *P, const unsigned char *p)
 {
 	return parse_impl(P, p, true, true);
 }
 
-static zend_never_inline ZEND_COLD int parse_validate_relaxed(parser *P, const unsigned char *p)
+static zend_never_inline ZEND_COLD int parse_validate_relaxed(jsond_parser *P,
+                                                              const unsigned char *p)
 {
 	return parse_impl(P, p, false, true);
 }
 
-static int run_parse(parser *P, const zend_string *s)
+static int run_parse(jsond_parser *P, const zend_string *s)
 {
 	const unsigned char *p = (const unsigned char *)ZSTR_VAL(s);
 	if (UNEXPECTED(P->options & OPT_RELAX)) {
@@ -1291,7 +1293,8 @@ static int run_parse(parser *P, const zend_string *s)
 	return P->build ? parse_build(P, p) : parse_validate(P, p);
 }
 
-static void parser_init(parser *P, const zend_string *s, int options, int max_depth, bool build)
+static void parser_init(jsond_parser *P, const zend_string *s, int options, int max_depth,
+                        bool build)
 {
 	P->vals = P->vals_inline;
 	P->vtop = 0;
@@ -1316,7 +1319,7 @@ static void parser_init(parser *P, const zend_string *s, int options, int max_de
 }
 
 /* Releases everything a failed parse left, top of the stack first as bison does. */
-static void parser_free(parser *P)
+static void parser_free(jsond_parser *P)
 {
 	size_t i = P->vtop, fi;
 	for (fi = P->ftop; fi-- > 0;) {
@@ -1356,10 +1359,10 @@ static void parser_free(parser *P)
 }
 
 /* Decodes s into return_value (NULL on failure) and returns 0 or ext/json's error code. */
-static int decode(zval *return_value, zend_string *s, int options, int depth, size_t stack,
-                  size_t *where)
+static int jsond_dec_run(zval *return_value, zend_string *s, int options, int depth, size_t stack,
+                         size_t *where)
 {
-	parser P;
+	jsond_parser P;
 	int err;
 	parser_init(&P, s, options, depth, true);
 	P.stack0 = stack;
@@ -1378,23 +1381,23 @@ static int decode(zval *return_value, zend_string *s, int options, int depth, si
 int zser_json_decode(zval *result, zend_string *s, int options, int depth)
 {
 	size_t where;
-	return decode(result, s, options, depth, 1, &where);
+	return jsond_dec_run(result, s, options, depth, 1, &where);
 }
 
 int zser_json_decode_at(zval *result, zend_string *s, int options, int depth, size_t *where)
 {
-	return decode(result, s, options, depth, 1, where);
+	return jsond_dec_run(result, s, options, depth, 1, where);
 }
 
 int zser_json_decode_within(zval *result, zend_string *s, int options, int depth, size_t stack,
                             size_t *where)
 {
-	return decode(result, s, options, depth, stack, where);
+	return jsond_dec_run(result, s, options, depth, stack, where);
 }
 
 int zser_json_check(const zend_string *s, int options, int depth, size_t *where)
 {
-	parser P;
+	jsond_parser P;
 	int err;
 	parser_init(&P, s, options, depth, false);
 	P.check_names = (options & OPT_ASSOC) == 0;
@@ -1452,7 +1455,7 @@ PHP_FUNCTION(jsond_decode)
 		RETURN_THROWS();
 	}
 	options = zser_json_assoc(options, assoc, assoc_null);
-	err = decode(return_value, str, (int)options, (int)depth, 1, &where);
+	err = jsond_dec_run(return_value, str, (int)options, (int)depth, 1, &where);
 	if (err) {
 		zser_json_fail_at(err, str, where, options);
 	}
@@ -1463,7 +1466,7 @@ PHP_FUNCTION(jsond_validate)
 	zend_string *str;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
-	parser P;
+	jsond_parser P;
 	int err;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)

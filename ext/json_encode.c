@@ -38,9 +38,9 @@ typedef struct {
 	zend_string *s;
 	size_t len;
 	size_t cap;
-} outbuf;
+} jsond_outbuf;
 
-static zend_never_inline void out_grow(outbuf *o, size_t extra)
+static zend_never_inline void jsond_enc_out_grow(jsond_outbuf *o, size_t extra)
 {
 	size_t want = o->len + extra;
 	size_t cap = o->cap ? o->cap : 240;
@@ -55,22 +55,22 @@ static zend_never_inline void out_grow(outbuf *o, size_t extra)
 }
 
 /* Room for `extra` more bytes; returns where they go (commit with o->len += n). */
-static zend_always_inline char *out_reserve(outbuf *o, size_t extra)
+static zend_always_inline char *out_reserve(jsond_outbuf *o, size_t extra)
 {
 	if (UNEXPECTED(o->cap - o->len < extra)) {
-		out_grow(o, extra);
+		jsond_enc_out_grow(o, extra);
 	}
 	return ZSTR_VAL(o->s) + o->len;
 }
 
-static zend_always_inline void out_append(outbuf *o, const char *src, size_t n)
+static zend_always_inline void out_append(jsond_outbuf *o, const char *src, size_t n)
 {
 	char *p = out_reserve(o, n);
 	memcpy(p, src, n);
 	o->len += n;
 }
 
-static zend_always_inline void out_char(outbuf *o, char c)
+static zend_always_inline void out_char(jsond_outbuf *o, char c)
 {
 	char *p = out_reserve(o, 1);
 	*p = c;
@@ -100,10 +100,10 @@ typedef struct {
 #if PHP_VERSION_ID >= 80400
 	zend_object *json_guard; /* the object whose jsonSerialize() is running, or NULL */
 #endif
-} frame;
+} jsond_enc_frame;
 
 typedef struct {
-	outbuf out;
+	jsond_outbuf out;
 	int options;
 	int depth;
 	int max_depth;
@@ -111,7 +111,7 @@ typedef struct {
 	unsigned esc_mask; /* zs_esc_class_mask(options), computed once */
 	bool word_scan;    /* only the always-special bytes and maybe '/' need escaping */
 	uint64_t slash8;   /* '/' in every byte, or '"' (already special) when unescaped */
-	frame *stack;
+	jsond_enc_frame *stack;
 	uint32_t top;
 	uint32_t cap;
 #if PHP_VERSION_ID >= 80400
@@ -120,7 +120,7 @@ typedef struct {
 	zend_resource *sink; /* jsond_encode_to_stream(): the stream full buffers go to, or NULL */
 	size_t written;      /* bytes handed to sink so far */
 	bool sink_failed;    /* a write to sink fell short, or it was closed: the walk stops */
-} encoder;
+} jsond_encoder;
 
 /* jsond_encode_to_stream() hands the buffer to its stream once it holds this much. */
 #define STREAM_FLUSH_AT (64 * 1024)
@@ -138,7 +138,7 @@ typedef struct {
  * runs while it is pending). So once either has happened the buffer is only emptied: the
  * stream keeps what was handed over before, a prefix of the partial text, and memory stays
  * bounded while the walk ends. */
-static zend_never_inline bool sink_flush(encoder *e)
+static zend_never_inline bool sink_flush(jsond_encoder *e)
 {
 	php_stream *stream;
 	ssize_t n;
@@ -188,18 +188,18 @@ static zend_never_inline bool sink_flush(encoder *e)
 #define SLOTS_READABLE(obj) true
 #endif
 
-static zend_never_inline frame *push_frame_slow(encoder *e)
+static zend_never_inline jsond_enc_frame *push_frame_slow(jsond_encoder *e)
 {
 	uint32_t cap = e->cap ? e->cap * 2 : 16;
 	if (UNEXPECTED(cap <= e->cap)) {
 		zend_error_noreturn(E_ERROR, "jsond_encode(): nesting too deep");
 	}
-	e->stack = safe_erealloc(e->stack, cap, sizeof(frame), 0);
+	e->stack = safe_erealloc(e->stack, cap, sizeof(jsond_enc_frame), 0);
 	e->cap = cap;
 	return &e->stack[e->top++];
 }
 
-static zend_always_inline frame *push_frame(encoder *e)
+static zend_always_inline jsond_enc_frame *push_frame(jsond_encoder *e)
 {
 	if (UNEXPECTED(e->top == e->cap)) {
 		return push_frame_slow(e);
@@ -209,11 +209,11 @@ static zend_always_inline frame *push_frame(encoder *e)
 
 /* Pushes a frame that will visit ht (NULL: nothing yet) from its first slot. The caller
  * sets `holder`, by copy or by moving its own reference in. */
-static zend_always_inline frame *open_frame(encoder *e, uint8_t kind, bool as_object,
-                                            bool of_object, HashTable *ht, zend_refcounted *guard,
-                                            HashTable *release)
+static zend_always_inline jsond_enc_frame *open_frame(jsond_encoder *e, uint8_t kind,
+                                                      bool as_object, bool of_object, HashTable *ht,
+                                                      zend_refcounted *guard, HashTable *release)
 {
-	frame *f = push_frame(e);
+	jsond_enc_frame *f = push_frame(e);
 	f->kind = kind;
 	f->as_object = as_object;
 	f->need_comma = false;
@@ -228,7 +228,7 @@ static zend_always_inline frame *open_frame(encoder *e, uint8_t kind, bool as_ob
 	return f;
 }
 
-static zend_always_inline void pretty_newline_indent(encoder *e)
+static zend_always_inline void pretty_newline_indent(jsond_encoder *e)
 {
 	if (e->options & PHP_JSON_PRETTY_PRINT) {
 		size_t n = 1 + 4 * (size_t)(e->depth > 0 ? e->depth : 0);
@@ -241,13 +241,13 @@ static zend_always_inline void pretty_newline_indent(encoder *e)
 
 /* ==== Scalars ==== */
 
-static zend_always_inline void write_long(encoder *e, zend_long v)
+static zend_always_inline void write_long(jsond_encoder *e, zend_long v)
 {
 	char *p = out_reserve(&e->out, ZS_I64TOA_MAX);
 	e->out.len += zs_i64toa((int64_t)v, p);
 }
 
-static void write_double(encoder *e, double d)
+static void write_double(jsond_encoder *e, double d)
 {
 	int precision = (int)PG(serialize_precision);
 	size_t len;
@@ -277,7 +277,7 @@ static void write_double(encoder *e, double d)
 #define ESCAPE_CHUNK 8192
 
 /* Escapes s into the output (quotes included); the numeric check is the caller's. */
-static zend_result write_escaped(encoder *e, const char *s, size_t len, int options)
+static zend_result write_escaped(jsond_encoder *e, const char *s, size_t len, int options)
 {
 	size_t checkpoint = e->out.len, pos = 0;
 
@@ -304,7 +304,7 @@ static zend_result write_escaped(encoder *e, const char *s, size_t len, int opti
 	return SUCCESS;
 }
 
-static zend_never_inline zend_result write_string_slow(encoder *e, const char *s, size_t len,
+static zend_never_inline zend_result write_string_slow(jsond_encoder *e, const char *s, size_t len,
                                                        int options)
 {
 	if (len == 0) {
@@ -436,8 +436,8 @@ static zend_always_inline bool short_is_plain(const char *s, size_t len, uint64_
 }
 
 /* ext/json's php_json_escape_string(), with a call-free path for short plain strings. */
-static zend_always_inline zend_result write_string(encoder *e, const char *s, size_t len,
-                                                   int options)
+static zend_always_inline zend_result jsond_enc_write_string(jsond_encoder *e, const char *s,
+                                                             size_t len, int options)
 {
 	if (EXPECTED(len - 1 < SHORT_STRING - 1 && !(options & PHP_JSON_NUMERIC_CHECK))) {
 		bool plain;
@@ -468,7 +468,8 @@ static zend_always_inline zend_result write_string(encoder *e, const char *s, si
 /* Writes s[0..len) quoted at p when it is short and needs no escaping under a
  * word-scanned flag set; returns the advanced pointer, or NULL (nothing written) when
  * the general path must take it. The caller has reserved SHORT_STRING + 1 bytes. */
-static zend_always_inline char *put_plain_short(encoder *e, char *p, const char *s, size_t len)
+static zend_always_inline char *put_plain_short(jsond_encoder *e, char *p, const char *s,
+                                                size_t len)
 {
 	if (EXPECTED(len - 1 < SHORT_STRING - 1 && e->word_scan && short_is_plain(s, len, e->slash8))) {
 		p[0] = '"';
@@ -480,9 +481,9 @@ static zend_always_inline char *put_plain_short(encoder *e, char *p, const char 
 }
 
 /* An object key: never numeric-checked; under partial output a bad one becomes "". */
-static zend_always_inline void write_key(encoder *e, const char *s, size_t len)
+static zend_always_inline void write_key(jsond_encoder *e, const char *s, size_t len)
 {
-	if (write_string(e, s, len, e->options & ~PHP_JSON_NUMERIC_CHECK) == FAILURE &&
+	if (jsond_enc_write_string(e, s, len, e->options & ~PHP_JSON_NUMERIC_CHECK) == FAILURE &&
 	    (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		e->out.len -= 4;
 		OUT_LIT(&e->out, "\"\"");
@@ -491,13 +492,13 @@ static zend_always_inline void write_key(encoder *e, const char *s, size_t len)
 
 /* ==== Containers ==== */
 
-static zend_result begin_value(encoder *e, zval *val);
+static zend_result begin_value(jsond_encoder *e, zval *val);
 
 /* Opens an array or a non-serializable object (ext/json's php_json_encode_array). */
-static zend_result begin_container(encoder *e, zval *val)
+static zend_result begin_container(jsond_encoder *e, zval *val)
 {
 	zval keep;
-	frame *f;
+	jsond_enc_frame *f;
 	HashTable *ht, *release = NULL;
 	zend_refcounted *guard;
 	bool as_object;
@@ -572,7 +573,7 @@ static zend_result begin_container(encoder *e, zval *val)
 }
 
 /* Drops the top frame's holds; `guard` is cleared once it has been released. */
-static zend_always_inline void release_frame(frame *f)
+static zend_always_inline void release_frame(jsond_enc_frame *f)
 {
 	if (f->guard) {
 		GC_TRY_UNPROTECT_RECURSION(f->guard);
@@ -601,9 +602,9 @@ static zend_always_inline void release_frame(frame *f)
 
 /* Writes the closing bracket of the top frame and pops it (ext/json's order: unprotect,
  * depth check, then the bracket). FAILURE = depth error without partial output. */
-static zend_always_inline zend_result close_frame(encoder *e)
+static zend_always_inline zend_result close_frame(jsond_encoder *e)
 {
-	frame *f = &e->stack[e->top - 1];
+	jsond_enc_frame *f = &e->stack[e->top - 1];
 	bool as_object = f->as_object, need_comma = f->need_comma;
 
 	if (f->guard) {
@@ -626,7 +627,7 @@ static zend_always_inline zend_result close_frame(encoder *e)
 	return SUCCESS;
 }
 
-static zend_always_inline void key_colon(encoder *e)
+static zend_always_inline void key_colon(jsond_encoder *e)
 {
 	if (e->options & PHP_JSON_PRETTY_PRINT) {
 		OUT_LIT(&e->out, ": ");
@@ -641,7 +642,7 @@ static zend_always_inline void key_colon(encoder *e)
 
 /* Starts an element: comma, pretty-print newline and indent. Returns the write pointer,
  * with ELEMENT_ROOM bytes free after it. */
-static zend_always_inline char *element_start(encoder *e, frame *f)
+static zend_always_inline char *element_start(jsond_encoder *e, jsond_enc_frame *f)
 {
 	size_t indent = (e->options & PHP_JSON_PRETTY_PRINT) ? 1 + 4 * (size_t)e->depth : 0;
 	char *p = out_reserve(&e->out, ELEMENT_ROOM + indent);
@@ -658,18 +659,18 @@ static zend_always_inline char *element_start(encoder *e, frame *f)
 	return p;
 }
 
-static zend_always_inline void out_commit(encoder *e, char *p)
+static zend_always_inline void out_commit(jsond_encoder *e, char *p)
 {
 	e->out.len = (size_t)(p - ZSTR_VAL(e->out.s));
 }
 
 /* Writes scalars without a call; anything else goes through begin_value. */
-static zend_always_inline zend_result element_value(encoder *e, zval *zv)
+static zend_always_inline zend_result element_value(jsond_encoder *e, zval *zv)
 {
 	char *p;
 	switch (Z_TYPE_P(zv)) {
 	case IS_STRING:
-		return write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options);
+		return jsond_enc_write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options);
 	case IS_LONG:
 		p = ZSTR_VAL(e->out.s) + e->out.len;
 		e->out.len += zs_i64toa((int64_t)Z_LVAL_P(zv), p);
@@ -695,11 +696,11 @@ static zend_always_inline zend_result element_value(encoder *e, zval *zv)
 }
 
 /* begin_container() for a non-empty array, inlined into the element loop. */
-static zend_always_inline zend_result open_array(encoder *e, zval *val)
+static zend_always_inline zend_result jsond_enc_open_array(jsond_encoder *e, zval *val)
 {
 	HashTable *ht = Z_ARRVAL_P(val);
 	bool as_object;
-	frame *f;
+	jsond_enc_frame *f;
 
 	if (UNEXPECTED(zend_hash_num_elements(ht) == 0 || GC_IS_RECURSIVE(ht))) {
 		return begin_container(e, val);
@@ -718,11 +719,11 @@ static zend_always_inline zend_result open_array(encoder *e, zval *val)
  * standard ones, inlined into the element loop: zend_get_properties_for() would return
  * that same table with one more reference, which is taken here directly. FAILURE = not
  * such an object (or a recursive one); the caller takes the general path. */
-static zend_always_inline zend_result open_std_object(encoder *e, zval *val)
+static zend_always_inline zend_result open_std_object(jsond_encoder *e, zval *val)
 {
 	zend_object *obj = Z_OBJ_P(val);
 	HashTable *ht = obj->properties;
-	frame *f;
+	jsond_enc_frame *f;
 
 	if (UNEXPECTED(ht == NULL || obj->handlers->get_properties_for != NULL ||
 	               obj->handlers->get_properties != zend_std_get_properties ||
@@ -746,7 +747,8 @@ static zend_always_inline zend_result open_std_object(encoder *e, zval *val)
  * without a get hook is left out (*out = NULL), any other is read, silently, through
  * zend_read_property_ex(), and what it read is kept until the encoding ends. FAILURE: the hook
  * threw, and the frame is abandoned as ext/json abandons that object. */
-static zend_result read_hooked(encoder *e, frame *f, zend_property_info *pi, zval **out)
+static zend_result read_hooked(jsond_encoder *e, jsond_enc_frame *f, zend_property_info *pi,
+                               zval **out)
 {
 	zval tmp, *v;
 
@@ -781,12 +783,12 @@ static zend_result read_hooked(encoder *e, frame *f, zend_property_info *pi, zva
 #endif
 
 /* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
-static zend_result step_table(encoder *e)
+static zend_result step_table(jsond_encoder *e)
 {
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 	const bool pretty = (e->options & PHP_JSON_PRETTY_PRINT) != 0;
 	uint32_t idx, pos;
-	frame *f;
+	jsond_enc_frame *f;
 	HashTable *ht;
 	bool as_object, of_object, need_comma;
 
@@ -924,7 +926,7 @@ next_frame:
 				}
 			}
 			out_commit(e, p);
-			if (write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options) == FAILURE &&
+			if (jsond_enc_write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options) == FAILURE &&
 			    !partial) {
 				return FAILURE;
 			}
@@ -941,7 +943,7 @@ next_frame:
 			f->need_comma = need_comma;
 			if (EXPECTED(zend_hash_num_elements(Z_ARRVAL_P(zv)) != 0 &&
 			             !GC_IS_RECURSIVE(Z_ARRVAL_P(zv)))) {
-				open_array(e, zv);
+				jsond_enc_open_array(e, zv);
 				goto next_frame;
 			}
 			goto open_container;
@@ -983,13 +985,13 @@ open_container:
 }
 
 /* Same for the declared property slots of a plain object. */
-static zend_result step_props(encoder *e)
+static zend_result step_props(jsond_encoder *e)
 {
 	uint32_t idx = e->top - 1;
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 
 	for (;;) {
-		frame *f = &e->stack[idx];
+		jsond_enc_frame *f = &e->stack[idx];
 		zend_object *obj = Z_OBJ(f->holder);
 		zend_class_entry *ce = obj->ce;
 		zend_property_info *info;
@@ -1026,7 +1028,7 @@ static zend_result step_props(encoder *e)
 
 /* ==== Objects with jsonSerialize(), enums ==== */
 
-static zend_result begin_serializable(encoder *e, zval *val)
+static zend_result begin_serializable(jsond_encoder *e, zval *val)
 {
 	zend_class_entry *ce = Z_OBJCE_P(val);
 #if PHP_VERSION_ID >= 80400
@@ -1042,7 +1044,7 @@ static zend_result begin_serializable(encoder *e, zval *val)
 	HashTable *props = Z_OBJPROP_P(val);
 #endif
 	zval retval, fname;
-	frame *f;
+	jsond_enc_frame *f;
 	uint32_t idx;
 
 #if PHP_VERSION_ID >= 80400
@@ -1113,7 +1115,7 @@ fail:
 	return FAILURE;
 }
 
-static zend_result write_enum(encoder *e, zval *val)
+static zend_result write_enum(jsond_encoder *e, zval *val)
 {
 	zend_class_entry *ce = Z_OBJCE_P(val);
 	if (ce->enum_backing_type == IS_UNDEF) {
@@ -1126,7 +1128,7 @@ static zend_result write_enum(encoder *e, zval *val)
 
 /* Writes a scalar, or opens the frame(s) of a container (ext/json's
  * php_json_encode_zval). FAILURE stops the whole encoding unless partial output is on. */
-static zend_result begin_value(encoder *e, zval *val)
+static zend_result begin_value(jsond_encoder *e, zval *val)
 {
 again:
 	switch (Z_TYPE_P(val)) {
@@ -1152,7 +1154,7 @@ again:
 		}
 		return SUCCESS;
 	case IS_STRING:
-		return write_string(e, Z_STRVAL_P(val), Z_STRLEN_P(val), e->options);
+		return jsond_enc_write_string(e, Z_STRVAL_P(val), Z_STRLEN_P(val), e->options);
 	case IS_OBJECT:
 		if (instanceof_function(Z_OBJCE_P(val), php_json_serializable_ce) ||
 		    instanceof_function(Z_OBJCE_P(val), zser_ce_JsondSerializable)) {
@@ -1178,13 +1180,13 @@ again:
 
 /* ==== Driver ==== */
 
-static void encode(encoder *e, zval *val)
+static void encode(jsond_encoder *e, zval *val)
 {
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 	zend_result r = begin_value(e, val);
 
 	while (e->top > 0 && (r == SUCCESS || partial) && !e->sink_failed) {
-		frame *f = &e->stack[e->top - 1];
+		jsond_enc_frame *f = &e->stack[e->top - 1];
 		switch (f->kind) {
 		case FRAME_TABLE:
 			r = step_table(e);
@@ -1217,7 +1219,7 @@ PHP_FUNCTION(jsond_encode)
 	zval *value;
 	zend_long options = 0;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	encoder e;
+	jsond_encoder e;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_ZVAL(value)
@@ -1274,7 +1276,7 @@ PHP_FUNCTION(jsond_encode_to_stream)
 	zval *value, *zstream;
 	zend_long options = 0;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	encoder e;
+	jsond_encoder e;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_ZVAL(value)
@@ -1335,7 +1337,7 @@ PHP_FUNCTION(jsond_encode_to_stream)
 
 int zser_json_encode(zend_string **out, zval *value, int options, int depth)
 {
-	encoder e;
+	jsond_encoder e;
 
 	memset(&e, 0, sizeof(e));
 	e.options = options;

@@ -33,16 +33,16 @@ typedef struct {
 	bool started;  /* the first value was looked for */
 	bool advanced; /* next() ran: rewind() can no longer go back */
 	zend_object std;
-} lines_obj;
+} jsond_lines_obj;
 
-static inline lines_obj *lines_from(zend_object *obj)
+static inline jsond_lines_obj *lines_from(zend_object *obj)
 {
-	return (lines_obj *)((char *)obj - XtOffsetOf(lines_obj, std));
+	return (jsond_lines_obj *)((char *)obj - XtOffsetOf(jsond_lines_obj, std));
 }
 
 static zend_object *lines_create(zend_class_entry *ce)
 {
-	lines_obj *o = zend_object_alloc(sizeof(lines_obj), ce);
+	jsond_lines_obj *o = zend_object_alloc(sizeof(jsond_lines_obj), ce);
 	ZVAL_UNDEF(&o->stream);
 	ZVAL_UNDEF(&o->current);
 	o->key = 0;
@@ -59,7 +59,7 @@ static zend_object *lines_create(zend_class_entry *ce)
 
 static void lines_free(zend_object *obj)
 {
-	lines_obj *o = lines_from(obj);
+	jsond_lines_obj *o = lines_from(obj);
 	zval_ptr_dtor(&o->stream);
 	zval_ptr_dtor(&o->current);
 	zend_object_std_dtor(obj);
@@ -67,7 +67,7 @@ static void lines_free(zend_object *obj)
 
 static HashTable *lines_get_gc(zend_object *obj, zval **table, int *n)
 {
-	lines_obj *o = lines_from(obj);
+	jsond_lines_obj *o = lines_from(obj);
 	*table = &o->stream;
 	*n = 2; /* stream and current sit side by side */
 	return zend_std_get_properties(obj);
@@ -76,7 +76,7 @@ static HashTable *lines_get_gc(zend_object *obj, zval **table, int *n)
 /* Reads lines until one decodes (current set), or the end (current UNDEF), or an error is
  * thrown: JsonException naming the line, unless JSOND_LINES_SKIP_INVALID skips the line and
  * leaves its error in jsond_last_error(). */
-static void fetch(lines_obj *o)
+static void jsond_lines_fetch(jsond_lines_obj *o)
 {
 	zval_ptr_dtor(&o->current);
 	ZVAL_UNDEF(&o->current);
@@ -127,11 +127,11 @@ static void fetch(lines_obj *o)
 	}
 }
 
-static void ensure_started(lines_obj *o)
+static void jsond_lines_start(jsond_lines_obj *o)
 {
 	if (!o->started) {
 		o->started = true;
-		fetch(o);
+		jsond_lines_fetch(o);
 	}
 }
 
@@ -143,28 +143,28 @@ PHP_METHOD(JsondLines, __construct)
 
 PHP_METHOD(JsondLines, rewind)
 {
-	lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
+	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
 	if (o->advanced) {
 		zend_throw_exception(NULL, "Cannot rewind JsondLines after it advanced", 0);
 		RETURN_THROWS();
 	}
-	ensure_started(o);
+	jsond_lines_start(o);
 }
 
 PHP_METHOD(JsondLines, valid)
 {
-	lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
+	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	ensure_started(o);
+	jsond_lines_start(o);
 	RETURN_BOOL(Z_TYPE(o->current) != IS_UNDEF);
 }
 
 PHP_METHOD(JsondLines, current)
 {
-	lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
+	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	ensure_started(o);
+	jsond_lines_start(o);
 	if (Z_TYPE(o->current) != IS_UNDEF) {
 		RETURN_COPY(&o->current);
 	}
@@ -172,9 +172,9 @@ PHP_METHOD(JsondLines, current)
 
 PHP_METHOD(JsondLines, key)
 {
-	lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
+	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	ensure_started(o);
+	jsond_lines_start(o);
 	if (Z_TYPE(o->current) != IS_UNDEF) {
 		RETURN_LONG(o->key);
 	}
@@ -182,17 +182,17 @@ PHP_METHOD(JsondLines, key)
 
 PHP_METHOD(JsondLines, next)
 {
-	lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
+	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	(void)return_value;
 	ZEND_PARSE_PARAMETERS_NONE();
 	if (!o->started) {
-		ensure_started(o);
+		jsond_lines_start(o);
 		if (EG(exception)) {
 			return;
 		}
 	}
 	o->advanced = true;
-	fetch(o);
+	jsond_lines_fetch(o);
 }
 
 void zser_json_lines_minit(zend_class_entry *ce)
@@ -200,7 +200,7 @@ void zser_json_lines_minit(zend_class_entry *ce)
 	zser_ce_JsondLines = ce;
 	ce->create_object = lines_create;
 	memcpy(&lines_handlers, &std_object_handlers, sizeof(lines_handlers));
-	lines_handlers.offset = XtOffsetOf(lines_obj, std);
+	lines_handlers.offset = XtOffsetOf(jsond_lines_obj, std);
 	lines_handlers.free_obj = lines_free;
 	lines_handlers.get_gc = lines_get_gc;
 	lines_handlers.clone_obj = NULL;
@@ -213,7 +213,7 @@ PHP_FUNCTION(jsond_decode_lines)
 	bool assoc = 0, assoc_null = 1;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
-	lines_obj *o;
+	jsond_lines_obj *o;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_RESOURCE(zstream)
@@ -245,12 +245,12 @@ typedef struct {
 	zend_long options;
 	int depth;
 	size_t written;
-} line_writer;
+} jsond_line_writer;
 
 /* Encodes and writes one value and its "\n". FAILURE when the call must end: an exception
  * (thrown here under JSON_THROW_ON_ERROR, or by jsonSerialize()), an encoding error without
  * JSON_PARTIAL_OUTPUT_ON_ERROR (last error set), or a short write. */
-static zend_result write_line(line_writer *w, zval *value)
+static zend_result write_line(jsond_line_writer *w, zval *value)
 {
 	zend_string *out;
 	int err = zser_json_encode(&out, value, (int)w->options, w->depth);
@@ -296,7 +296,7 @@ static zend_result write_line(line_writer *w, zval *value)
 	return ok ? SUCCESS : FAILURE;
 }
 
-static zend_result write_traversable(line_writer *w, zval *values)
+static zend_result write_traversable(jsond_line_writer *w, zval *values)
 {
 	zend_object_iterator *iter;
 	zend_class_entry *ce = Z_OBJCE_P(values);
@@ -336,7 +336,7 @@ PHP_FUNCTION(jsond_encode_lines)
 	zval *values, *zstream, *v;
 	zend_long options = 0;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	line_writer w;
+	jsond_line_writer w;
 	zend_result r = SUCCESS;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)

@@ -15,14 +15,15 @@
 #include "json_members.h"
 #include "zs_sort.h"
 
-typedef struct member {
+typedef struct jsond_member {
 	zend_ulong h;   /* the string key's PHP hash, or the integer key */
 	uint32_t first; /* the member whose key this one repeats, or itself */
 	uint32_t last;  /* of a first member: the last one with its key */
 	bool is_int;
-} member;
+} jsond_member;
 
-static bool same_key(const member *m, zend_string **keys, uint32_t a, uint32_t b)
+static bool jsond_members_same_key(const jsond_member *m, zend_string **keys, uint32_t a,
+                                   uint32_t b)
 {
 	if (m[a].is_int != m[b].is_int || m[a].h != m[b].h) {
 		return false;
@@ -30,16 +31,16 @@ static bool same_key(const member *m, zend_string **keys, uint32_t a, uint32_t b
 	return m[a].is_int || zend_string_equals(keys[a], keys[b]);
 }
 
-typedef struct members {
-	const member *m;
+typedef struct jsond_members {
+	const jsond_member *m;
 	zend_string **keys;
-} members;
+} jsond_members;
 
 /* Integer keys first, by value; then strings by length, then bytes. */
 static int key_cmp(const void *ctx, uint32_t a, uint32_t b)
 {
-	const member *m = ((const members *)ctx)->m;
-	zend_string **keys = ((const members *)ctx)->keys;
+	const jsond_member *m = ((const jsond_members *)ctx)->m;
+	zend_string **keys = ((const jsond_members *)ctx)->keys;
 	size_t la, lb;
 
 	if (m[a].is_int != m[b].is_int) {
@@ -62,7 +63,8 @@ static int key_cmp(const void *ctx, uint32_t a, uint32_t b)
 
 /* Sets first and last of every member through the open-addressing set `set` (mask + 1
  * slots, all 0); false when the probes passed more slots than the budget allows. */
-static bool repeats_hashed(member *m, zend_string **keys, uint32_t n, uint32_t *set, size_t mask)
+static bool repeats_hashed(jsond_member *m, zend_string **keys, uint32_t n, uint32_t *set,
+                           size_t mask)
 {
 	size_t steps = 0;
 	uint32_t i, e;
@@ -72,7 +74,7 @@ static bool repeats_hashed(member *m, zend_string **keys, uint32_t n, uint32_t *
 		size_t s = (size_t)((m[i].h * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & mask;
 		m[i].first = m[i].last = i;
 		while ((e = set[s]) != 0) {
-			if (same_key(m, keys, e - 1, i)) {
+			if (jsond_members_same_key(m, keys, e - 1, i)) {
 				m[i].first = e - 1;
 				m[e - 1].last = i;
 				break;
@@ -91,9 +93,10 @@ static bool repeats_hashed(member *m, zend_string **keys, uint32_t n, uint32_t *
 
 /* Sets first and last of every member by a stable sort of the member numbers through a[0..n)
  * and b[0..n): equal keys end up side by side, in their order. */
-static void repeats_sorted(member *m, zend_string **keys, uint32_t n, uint32_t *a, uint32_t *b)
+static void repeats_sorted(jsond_member *m, zend_string **keys, uint32_t n, uint32_t *a,
+                           uint32_t *b)
 {
-	members ctx;
+	jsond_members ctx;
 	uint32_t *idx, i, run;
 
 	ctx.m = m;
@@ -110,7 +113,7 @@ static void repeats_sorted(member *m, zend_string **keys, uint32_t n, uint32_t *
 
 void zser_json_fill_many(HashTable *ht, zend_string **keys, zval *v, size_t n, bool symtable)
 {
-	member *m = safe_emalloc(n, sizeof(member), 0);
+	jsond_member *m = safe_emalloc(n, sizeof(jsond_member), 0);
 	size_t cap = 16, i;
 	uint32_t *set;
 

@@ -20,9 +20,9 @@ typedef struct {
 	const char *jsond_name;
 	/* ext/json's own handler while ours is installed, NULL otherwise. */
 	zif_handler saved;
-} override_slot;
+} jsond_override_slot;
 
-static override_slot slots[] = {
+static jsond_override_slot slots[] = {
         {"json_encode", "jsond_encode", NULL},
         {"json_decode", "jsond_decode", NULL},
         {"json_validate", "jsond_validate", NULL},

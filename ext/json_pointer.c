@@ -24,7 +24,7 @@
 typedef struct {
 	const unsigned char *value;
 	size_t levels;
-} target;
+} jsond_ptr_target;
 
 /* The decoder's own flags: a lookup must decode names and values as jsond_decode does. */
 #define NAME_FLAGS                                                                         \
@@ -33,7 +33,7 @@ typedef struct {
 
 /* Sets the error as jsond_decode() does: the last-error state, or JsonException under
  * JSON_THROW_ON_ERROR. */
-static void report(int err, zend_long options)
+static void jsond_ptr_report(int err, zend_long options)
 {
 	if (options & PHP_JSON_THROW_ON_ERROR) {
 		zser_json_throw(err);
@@ -90,7 +90,8 @@ static bool name_equals(const zs_json_item *item, const char *tok, size_t len, i
 /* Walks ptr through the validated text doc. Returns 0 with *t set, or
  * ZSER_JSON_ERROR_POINTER_NOT_FOUND. A member named twice is found at its last occurrence,
  * the one jsond_decode() keeps. */
-static int walk(const zend_string *doc, const zend_string *ptr, int options, target *t)
+static int jsond_ptr_walk(const zend_string *doc, const zend_string *ptr, int options,
+                          jsond_ptr_target *t)
 {
 	const unsigned char *end = (const unsigned char *)ZSTR_VAL(doc) + ZSTR_LEN(doc);
 	const unsigned char *v = zs_json_scan_ws((const unsigned char *)ZSTR_VAL(doc), end);
@@ -151,7 +152,7 @@ done:
 
 /* Element count of the container at t: distinct names for an object, as the decoded
  * array or stdClass holds them; -1 for a scalar. */
-static zend_long container_count(const target *t, const unsigned char *end, int options)
+static zend_long container_count(const jsond_ptr_target *t, const unsigned char *end, int options)
 {
 	zs_json_iter it;
 	zs_json_item item;
@@ -215,8 +216,8 @@ static bool start(const zend_string *json, const zend_string *ptr, zend_long dep
 
 /* Validates json and walks to ptr: 0 with *t set, or the error (already reported unless it
  * is "not found" and quiet_missing is set). */
-static int locate(zend_string *json, zend_string *ptr, zend_long depth, zend_long options,
-                  target *t, bool quiet_missing)
+static int jsond_ptr_locate(zend_string *json, zend_string *ptr, zend_long depth, zend_long options,
+                            jsond_ptr_target *t, bool quiet_missing)
 {
 	size_t where;
 	int err = zser_json_check(json, (int)options, (int)depth, &where);
@@ -224,9 +225,9 @@ static int locate(zend_string *json, zend_string *ptr, zend_long depth, zend_lon
 		zser_json_fail_at(err, json, where, options);
 		return err;
 	}
-	err = walk(json, ptr, (int)options, t);
+	err = jsond_ptr_walk(json, ptr, (int)options, t);
 	if (err && !quiet_missing) {
-		report(err, options);
+		jsond_ptr_report(err, options);
 	}
 	return err;
 }
@@ -238,7 +239,7 @@ PHP_FUNCTION(jsond_pointer_get)
 	bool assoc = 0, assoc_null = 1;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
-	target t;
+	jsond_ptr_target t;
 	int err;
 
 	ZEND_PARSE_PARAMETERS_START(2, 5)
@@ -266,13 +267,13 @@ PHP_FUNCTION(jsond_pointer_get)
 		}
 		return;
 	}
-	if (locate(json, ptr, depth, options, &t, false)) {
+	if (jsond_ptr_locate(json, ptr, depth, options, &t, false)) {
 		RETURN_NULL();
 	}
 	end = zs_json_scan_skip(t.value, (const unsigned char *)ZSTR_VAL(json) + ZSTR_LEN(json));
 	if (!end) {
 		/* never for a text validated whole: a value always ends */
-		report(PHP_JSON_ERROR_SYNTAX, options);
+		jsond_ptr_report(PHP_JSON_ERROR_SYNTAX, options);
 		RETURN_NULL();
 	}
 	slice = zend_string_init((const char *)t.value, (size_t)(end - t.value), 0);
@@ -283,7 +284,7 @@ PHP_FUNCTION(jsond_pointer_get)
 	                                                       : 1);
 	zend_string_efree(slice);
 	if (err) {
-		report(err, options);
+		jsond_ptr_report(err, options);
 	}
 }
 
@@ -292,7 +293,7 @@ PHP_FUNCTION(jsond_pointer_exists)
 	zend_string *json, *ptr;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
-	target t;
+	jsond_ptr_target t;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(json)
@@ -309,7 +310,7 @@ PHP_FUNCTION(jsond_pointer_exists)
 		RETURN_FALSE;
 	}
 	/* a missing path is the answer here, not an error */
-	RETURN_BOOL(locate(json, ptr, depth, options, &t, true) == 0);
+	RETURN_BOOL(jsond_ptr_locate(json, ptr, depth, options, &t, true) == 0);
 }
 
 PHP_FUNCTION(jsond_pointer_count)
@@ -318,7 +319,7 @@ PHP_FUNCTION(jsond_pointer_count)
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
 	zend_long n;
-	target t;
+	jsond_ptr_target t;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(json)
@@ -334,12 +335,12 @@ PHP_FUNCTION(jsond_pointer_count)
 		}
 		RETURN_LONG(-1);
 	}
-	if (locate(json, ptr, depth, options, &t, false)) {
+	if (jsond_ptr_locate(json, ptr, depth, options, &t, false)) {
 		RETURN_LONG(-1);
 	}
 	n = container_count(&t, (const unsigned char *)ZSTR_VAL(json) + ZSTR_LEN(json), (int)options);
 	if (n < 0) {
-		report(ZSER_JSON_ERROR_POINTER_NOT_CONTAINER, options);
+		jsond_ptr_report(ZSER_JSON_ERROR_POINTER_NOT_CONTAINER, options);
 	}
 	RETURN_LONG(n);
 }

@@ -57,11 +57,11 @@ typedef struct {
 	bool started;  /* the first element was looked for */
 	bool advanced; /* next() ran: rewind() can no longer go back */
 	zend_object std;
-} stream_obj;
+} jsond_stream_obj;
 
-static inline stream_obj *stream_from(zend_object *obj)
+static inline jsond_stream_obj *stream_from(zend_object *obj)
 {
-	return (stream_obj *)((char *)obj - XtOffsetOf(stream_obj, std));
+	return (jsond_stream_obj *)((char *)obj - XtOffsetOf(jsond_stream_obj, std));
 }
 
 static void *hook_malloc(void *ctx, size_t n)
@@ -87,8 +87,8 @@ static const zs_alloc emalloc_hook = {hook_malloc, hook_realloc, hook_free, NULL
 
 static zend_object *stream_create(zend_class_entry *ce)
 {
-	stream_obj *o = zend_object_alloc(sizeof(stream_obj), ce);
-	memset(o, 0, XtOffsetOf(stream_obj, std));
+	jsond_stream_obj *o = zend_object_alloc(sizeof(jsond_stream_obj), ce);
+	memset(o, 0, XtOffsetOf(jsond_stream_obj, std));
 	ZVAL_UNDEF(&o->stream);
 	ZVAL_UNDEF(&o->current);
 	ZVAL_UNDEF(&o->key);
@@ -104,7 +104,7 @@ static zend_object *stream_create(zend_class_entry *ce)
 
 static void stream_free(zend_object *obj)
 {
-	stream_obj *o = stream_from(obj);
+	jsond_stream_obj *o = stream_from(obj);
 	size_t i;
 	zval_ptr_dtor(&o->stream);
 	zval_ptr_dtor(&o->current);
@@ -131,7 +131,7 @@ static void stream_free(zend_object *obj)
 
 static HashTable *stream_get_gc(zend_object *obj, zval **table, int *n)
 {
-	stream_obj *o = stream_from(obj);
+	jsond_stream_obj *o = stream_from(obj);
 	*table = &o->stream;
 	*n = 3; /* stream, current and key sit side by side */
 	return zend_std_get_properties(obj);
@@ -139,7 +139,7 @@ static HashTable *stream_get_gc(zend_object *obj, zval **table, int *n)
 
 /* The iteration is over: the stream is let go, as a finished Generator lets go of its
  * frame. */
-static void finish(stream_obj *o)
+static void finish(jsond_stream_obj *o)
 {
 	zval_ptr_dtor(&o->stream);
 	ZVAL_UNDEF(&o->stream);
@@ -186,7 +186,7 @@ static void count_place(const unsigned char *p, size_t n, zend_long *line, zend_
 
 /* Ends the iteration with error code at offset `at` of the text (none when negative): the
  * last-error state tells it, and JsonException is thrown. */
-static void fail(stream_obj *o, int code, zend_long at)
+static void jsond_stream_fail(jsond_stream_obj *o, int code, zend_long at)
 {
 	zend_long line = 0, column = 0;
 	if (at >= 0) {
@@ -211,7 +211,7 @@ static void fail(stream_obj *o, int code, zend_long at)
 
 /* Drops what the scanner no longer needs and appends one read. false when the read failed
  * (an exception is thrown). */
-static bool refill(stream_obj *o, php_stream *stream)
+static bool refill(jsond_stream_obj *o, php_stream *stream)
 {
 	size_t keep = zs_jstream_keep(&o->scan), drop = keep - o->base;
 	ssize_t n;
@@ -244,7 +244,7 @@ static bool refill(stream_obj *o, php_stream *stream)
 }
 
 /* The text [start, end) in the scratch string the decoder reads (it must end with a NUL). */
-static zend_string *slice(stream_obj *o, size_t start, size_t end)
+static zend_string *slice(jsond_stream_obj *o, size_t start, size_t end)
 {
 	size_t n = end - start;
 	if (!o->scratch || o->scratch_cap < n) {
@@ -264,7 +264,7 @@ static zend_string *slice(stream_obj *o, size_t start, size_t end)
 /* A member name under JSON_BIGINT_AS_STRING that is a bare number: ext/json takes it only
  * when it is an integer too big for an int (then read as a string). 0 with *name set, or the
  * error code with *at its offset. */
-static int number_name(stream_obj *o, zend_string **name, size_t *at)
+static int number_name(jsond_stream_obj *o, zend_string **name, size_t *at)
 {
 	const unsigned char *b = o->buf + (o->scan.start - o->base);
 	size_t n = o->scan.end - o->scan.start, i = 0;
@@ -304,7 +304,7 @@ static int number_name(stream_obj *o, zend_string **name, size_t *at)
  * start + where. A number or literal followed by letters is read by itself, and the letters
  * fail after it; but in a member whose name is refused (object mode), ext/json refuses the
  * name as soon as the value is read, before it looks at the letters. */
-static int value_error(stream_obj *o, size_t start, int err, size_t where)
+static int value_error(jsond_stream_obj *o, size_t start, int err, size_t where)
 {
 	const zs_jstream *st = &o->scan;
 	zval zv;
@@ -320,7 +320,7 @@ static int value_error(stream_obj *o, size_t start, int err, size_t where)
 
 /* A KEY event: decodes and checks the name, and answers the scanner. false on an error
  * (thrown). */
-static bool on_key(stream_obj *o)
+static bool on_key(jsond_stream_obj *o)
 {
 	zend_string *name = NULL;
 	size_t at = o->scan.start, where = 0;
@@ -344,7 +344,7 @@ static bool on_key(stream_obj *o)
 		}
 	}
 	if (err) {
-		fail(o, err, (zend_long)at);
+		jsond_stream_fail(o, err, (zend_long)at);
 		return false;
 	}
 	bad = !(o->options & PHP_JSON_OBJECT_AS_ARRAY) && ZSTR_LEN(name) > 0 &&
@@ -402,7 +402,7 @@ static bool quick_scalar(const unsigned char *p, size_t n, zval *out)
 
 /* An ELEMENT event: decodes it into current and key. false when there is nothing to hand
  * out: an error (thrown), or a member the next step refuses for its name. */
-static bool on_element(stream_obj *o)
+static bool on_element(jsond_stream_obj *o)
 {
 	size_t where, n = o->scan.end - o->scan.start;
 	int err;
@@ -426,7 +426,8 @@ static bool on_element(stream_obj *o)
 	}
 	if (err) {
 		ZVAL_UNDEF(&o->current);
-		fail(o, value_error(o, o->scan.start, err, where), (zend_long)(o->scan.start + where));
+		jsond_stream_fail(o, value_error(o, o->scan.start, err, where),
+		                  (zend_long)(o->scan.start + where));
 		return false;
 	}
 	if (!o->name) {
@@ -452,7 +453,7 @@ static bool on_element(stream_obj *o)
 
 /* Reads until the next element is in current, or the end (current UNDEF), or an error is
  * thrown. */
-static void fetch(stream_obj *o)
+static void jsond_stream_fetch(jsond_stream_obj *o)
 {
 	zval_ptr_dtor(&o->current);
 	ZVAL_UNDEF(&o->current);
@@ -487,8 +488,8 @@ static void fetch(stream_obj *o)
 			s = slice(o, o->scan.start, o->scan.end);
 			err = zser_json_check(s, (int)o->options, 1, &where);
 			if (err) {
-				fail(o, value_error(o, o->scan.start, err, where),
-				     (zend_long)(o->scan.start + where));
+				jsond_stream_fail(o, value_error(o, o->scan.start, err, where),
+				                  (zend_long)(o->scan.start + where));
 				return;
 			}
 			break;
@@ -503,16 +504,16 @@ static void fetch(stream_obj *o)
 		case ZS_JSTREAM_BAD_STRING:
 			s = slice(o, o->scan.start, o->scan.end);
 			err = zser_json_check(s, (int)o->options, 1, &where);
-			fail(o, err ? err : PHP_JSON_ERROR_SYNTAX, (zend_long)o->scan.start);
+			jsond_stream_fail(o, err ? err : PHP_JSON_ERROR_SYNTAX, (zend_long)o->scan.start);
 			return;
 		case ZS_JSTREAM_ERROR:
-			fail(o, o->scan.err, (zend_long)o->scan.err_pos);
+			jsond_stream_fail(o, o->scan.err, (zend_long)o->scan.err_pos);
 			return;
 		case ZS_JSTREAM_END:
 			if (o->scan.outcome == ZS_JSTREAM_NOT_FOUND) {
-				fail(o, ZSER_JSON_ERROR_POINTER_NOT_FOUND, -1);
+				jsond_stream_fail(o, ZSER_JSON_ERROR_POINTER_NOT_FOUND, -1);
 			} else if (o->scan.outcome == ZS_JSTREAM_NOT_CONTAINER) {
-				fail(o, ZSER_JSON_ERROR_POINTER_NOT_CONTAINER, -1);
+				jsond_stream_fail(o, ZSER_JSON_ERROR_POINTER_NOT_CONTAINER, -1);
 			} else {
 				finish(o);
 			}
@@ -521,11 +522,11 @@ static void fetch(stream_obj *o)
 	}
 }
 
-static void ensure_started(stream_obj *o)
+static void jsond_stream_start(jsond_stream_obj *o)
 {
 	if (!o->started) {
 		o->started = true;
-		fetch(o);
+		jsond_stream_fetch(o);
 	}
 }
 
@@ -537,28 +538,28 @@ PHP_METHOD(JsondStream, __construct)
 
 PHP_METHOD(JsondStream, rewind)
 {
-	stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
+	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
 	if (o->advanced) {
 		zend_throw_exception(NULL, "Cannot rewind JsondStream after it advanced", 0);
 		RETURN_THROWS();
 	}
-	ensure_started(o);
+	jsond_stream_start(o);
 }
 
 PHP_METHOD(JsondStream, valid)
 {
-	stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
+	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	ensure_started(o);
+	jsond_stream_start(o);
 	RETURN_BOOL(Z_TYPE(o->current) != IS_UNDEF);
 }
 
 PHP_METHOD(JsondStream, current)
 {
-	stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
+	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	ensure_started(o);
+	jsond_stream_start(o);
 	if (Z_TYPE(o->current) != IS_UNDEF) {
 		RETURN_COPY(&o->current);
 	}
@@ -566,9 +567,9 @@ PHP_METHOD(JsondStream, current)
 
 PHP_METHOD(JsondStream, key)
 {
-	stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
+	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	ensure_started(o);
+	jsond_stream_start(o);
 	if (Z_TYPE(o->current) != IS_UNDEF) {
 		RETURN_COPY(&o->key);
 	}
@@ -576,17 +577,17 @@ PHP_METHOD(JsondStream, key)
 
 PHP_METHOD(JsondStream, next)
 {
-	stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
+	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	(void)return_value;
 	ZEND_PARSE_PARAMETERS_NONE();
 	if (!o->started) {
-		ensure_started(o);
+		jsond_stream_start(o);
 		if (EG(exception)) {
 			return;
 		}
 	}
 	o->advanced = true;
-	fetch(o);
+	jsond_stream_fetch(o);
 }
 
 /* ==== foreach without method calls ==== */
@@ -602,22 +603,22 @@ static void iter_dtor(zend_object_iterator *it)
 
 static int iter_valid(zend_object_iterator *it)
 {
-	stream_obj *o = stream_from(Z_OBJ(it->data));
-	ensure_started(o);
+	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
+	jsond_stream_start(o);
 	return Z_TYPE(o->current) != IS_UNDEF ? SUCCESS : FAILURE;
 }
 
 static zval *iter_current(zend_object_iterator *it)
 {
-	stream_obj *o = stream_from(Z_OBJ(it->data));
-	ensure_started(o);
+	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
+	jsond_stream_start(o);
 	return Z_TYPE(o->current) != IS_UNDEF ? &o->current : &EG(uninitialized_zval);
 }
 
 static void iter_key(zend_object_iterator *it, zval *key)
 {
-	stream_obj *o = stream_from(Z_OBJ(it->data));
-	ensure_started(o);
+	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
+	jsond_stream_start(o);
 	if (Z_TYPE(o->current) != IS_UNDEF) {
 		ZVAL_COPY(key, &o->key);
 	} else {
@@ -627,25 +628,25 @@ static void iter_key(zend_object_iterator *it, zval *key)
 
 static void iter_forward(zend_object_iterator *it)
 {
-	stream_obj *o = stream_from(Z_OBJ(it->data));
+	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
 	if (!o->started) {
-		ensure_started(o);
+		jsond_stream_start(o);
 		if (EG(exception)) {
 			return;
 		}
 	}
 	o->advanced = true;
-	fetch(o);
+	jsond_stream_fetch(o);
 }
 
 static void iter_rewind(zend_object_iterator *it)
 {
-	stream_obj *o = stream_from(Z_OBJ(it->data));
+	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
 	if (o->advanced) {
 		zend_throw_exception(NULL, "Cannot rewind JsondStream after it advanced", 0);
 		return;
 	}
-	ensure_started(o);
+	jsond_stream_start(o);
 }
 
 static HashTable *iter_get_gc(zend_object_iterator *it, zval **table, int *n)
@@ -681,14 +682,14 @@ void zser_json_stream_minit(zend_class_entry *ce)
 	/* after gen_stub's code made it an Iterator, as ext/standard does for Generator */
 	ce->get_iterator = stream_get_iterator;
 	memcpy(&stream_handlers, &std_object_handlers, sizeof(stream_handlers));
-	stream_handlers.offset = XtOffsetOf(stream_obj, std);
+	stream_handlers.offset = XtOffsetOf(jsond_stream_obj, std);
 	stream_handlers.free_obj = stream_free;
 	stream_handlers.get_gc = stream_get_gc;
 	stream_handlers.clone_obj = NULL;
 }
 
 /* Splits the valid pointer ptr into o's unescaped tokens. */
-static void split_pointer(stream_obj *o, const zend_string *ptr)
+static void split_pointer(jsond_stream_obj *o, const zend_string *ptr)
 {
 	const char *s = ZSTR_VAL(ptr);
 	size_t i, n = 0, len = ZSTR_LEN(ptr);
@@ -719,7 +720,7 @@ PHP_FUNCTION(jsond_decode_stream)
 	bool assoc = 0, assoc_null = 1;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
-	stream_obj *o;
+	jsond_stream_obj *o;
 
 	ZEND_PARSE_PARAMETERS_START(1, 5)
 		Z_PARAM_RESOURCE(zstream)

@@ -39,12 +39,12 @@ bool key_memo_on;
 /* zser_serialize(): the inline tables and output buffer of a call, kept between calls so that
  * they stay off the C stack without an allocation per call (bin_encode.c); NULL while a call
  * holds them, released in RSHUTDOWN. */
-struct encoder_bufs *enc_bufs;
+struct zser_enc_bufs *enc_bufs;
 /* Nested calls (FORMAT.md §8.3): the encoder, and the decoder's OBJECT_BLOB, whose
  * Serializable method is running, so that a zser_serialize() or zser_unserialize() it makes
  * continues their slots; NULL elsewhere. enc_calls / dec_calls: the zser_serialize() and
  * zser_unserialize() calls running, each inside the one before (ZS_WIRE_MAX_NEST). */
-struct encoder *enc_outer;
+struct zser_encoder *enc_outer;
 struct zser_dec_nest *dec_outer;
 uint32_t enc_calls, dec_calls;
 ZEND_END_MODULE_GLOBALS(zser)

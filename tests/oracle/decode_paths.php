@@ -1,7 +1,7 @@
 <?php
 // zser — SPDX-License-Identifier: MIT
 //
-// zser_unserialize()'s fast paths (run_fast(), put_item(), open_array() over the reader's
+// zser_unserialize()'s fast paths (run_fast(), put_item(), zser_dec_open_array() over the reader's
 // inline step) against its slow path (zs_reader_next() events built by on_value(),
 // push_frame() and slot_for()), on the same blobs: random values of every kind zser writes
 // (references, shared objects, enums, __serialize, Serializable payloads with nested blobs,
