@@ -7,12 +7,16 @@
  * jsond_validate() must say true exactly when json_decode() to arrays succeeds with the
  * same depth and flags, and leave the same error code. With JSOND_ALLOW_COMMENTS and
  * JSOND_ALLOW_TRAILING_COMMAS, jsond_decode() must give what json_decode() gives for the text with
- * its comments and trailing commas blanked out (strip_relaxed). Crashes, leaks and sanitizer
- * reports are found by the build itself.
+ * its comments and trailing commas blanked out (strip_relaxed). jsond_decode_lines() over the
+ * input in php://memory must hand out, keyed by line number, json_decode() of each line that
+ * is not blank, and at the first line json_decode() refuses stop with its error (or, with
+ * JSOND_LINES_SKIP_INVALID, go on past it). Crashes, leaks and sanitizer reports are found by
+ * the build itself.
  */
 #include "fuzz_php.h"
 
 #include "ext/json/php_json.h"
+#include "zend_exceptions.h"
 #include "../ext/json_common.h"
 
 typedef struct decode_setting {
@@ -34,7 +38,7 @@ static const decode_setting settings[] = {
         {-1, 32, PHP_JSON_INVALID_UTF8_IGNORE},
 };
 
-static const char *const needed[] = {"jsond_decode", "jsond_validate", NULL};
+static const char *const needed[] = {"jsond_decode", "jsond_validate", "jsond_decode_lines", NULL};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -215,6 +219,158 @@ static void compare_relaxed(const uint8_t *data, size_t size, zval *json)
 	zval_ptr_dtor(&ref);
 }
 
+/* json_decode(line, true): the value (a new string of serialize()) or NULL and *err. */
+static zend_string *decode_line(const char *line, size_t len, zend_long *err)
+{
+	zval args[2];
+	fz_result r;
+	zend_string *v = NULL;
+
+	ZVAL_STRINGL(&args[0], line, len);
+	ZVAL_TRUE(&args[1]);
+	fz_call(&r, "json_decode", 2, args);
+	*err = last_error("json_last_error");
+	if (*err == 0) {
+		v = fz_serialize(&r.ret);
+	}
+	fz_result_free(&r);
+	zval_ptr_dtor(&args[0]);
+	return v;
+}
+
+static bool blank_line(const char *s, size_t len)
+{
+	size_t i;
+	for (i = 0; i < len; i++) {
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n') {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* One line json_decode() reads or refuses: its number, and its value or error. */
+typedef struct line_want {
+	zend_long line;
+	zend_string *value; /* serialize() of json_decode(line, true), or NULL */
+	zend_long err;
+} line_want;
+
+/* json_decode() of every line of the input that is not blank, made before the iterator runs
+ * (fz_call() clears the exception an iterator's step leaves). Returns how many. */
+static size_t want_lines(const uint8_t *data, size_t size, line_want **out)
+{
+	const char *p = (const char *)data, *end = p + size;
+	size_t n = 0, cap = 0;
+	zend_long line = 0;
+
+	*out = NULL;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl + 1 - p) : (size_t)(end - p);
+
+		line++;
+		if (!blank_line(p, len)) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 8;
+				*out = erealloc(*out, cap * sizeof(**out));
+			}
+			(*out)[n].line = line;
+			(*out)[n].value = decode_line(p, len, &(*out)[n].err);
+			n++;
+		}
+		p += len;
+	}
+	return n;
+}
+
+/* jsond_decode_lines(input, true, 512, flags) against json_decode() of each line. */
+static void compare_lines(const uint8_t *data, size_t size, zend_long flags)
+{
+	php_stream *st;
+	zval args[4], res;
+	fz_result r;
+	zend_object_iterator *it;
+	line_want *want;
+	size_t n = want_lines(data, size, &want), i;
+	bool skip = (flags & ZSER_JSON_LINES_SKIP_INVALID) != 0, stopped = false;
+
+	st = php_stream_memory_create(TEMP_STREAM_DEFAULT);
+	php_stream_write(st, (const char *)data, size);
+	php_stream_rewind(st);
+	php_stream_to_zval(st, &res);
+	args[0] = res;
+	ZVAL_TRUE(&args[1]);
+	ZVAL_LONG(&args[2], 512);
+	ZVAL_LONG(&args[3], flags);
+	fz_call(&r, "jsond_decode_lines", 4, args);
+	if (r.ex_class || Z_TYPE(r.ret) != IS_OBJECT) {
+		fz_fail("jsond_decode_lines(flags=%ld) gave %s", (long)flags, fz_describe(&r));
+	}
+	it = Z_OBJCE(r.ret)->get_iterator(Z_OBJCE(r.ret), &r.ret, 0);
+	if (!it || EG(exception)) {
+		fz_fail("jsond_decode_lines: no iterator");
+	}
+	it->funcs->rewind(it);
+	for (i = 0; i < n && !stopped; i++) {
+		zend_object *ex = EG(exception);
+
+		if (!want[i].value && skip) {
+			continue;
+		}
+		if (!want[i].value) {
+			/* the iteration ends here with JsonException(msg on line N) */
+			zval rv, *code;
+			if (!ex || !instanceof_function(ex->ce, zend_ce_exception)) {
+				fz_fail("jsond_decode_lines: line %ld is refused by json_decode() (error %ld) but "
+				        "not by the iterator",
+				        (long)want[i].line, (long)want[i].err);
+			}
+			code = zend_read_property(zend_ce_exception, ex, "code", sizeof("code") - 1, 1, &rv);
+			if (zval_get_long(code) != want[i].err) {
+				fz_fail("jsond_decode_lines: line %ld: code %ld, json_decode() %ld",
+				        (long)want[i].line, (long)zval_get_long(code), (long)want[i].err);
+			}
+			zend_clear_exception();
+			stopped = true;
+		} else if (ex || it->funcs->valid(it) != SUCCESS) {
+			fz_fail("jsond_decode_lines: line %ld decodes with json_decode() but the iteration "
+			        "ended%s",
+			        (long)want[i].line, ex ? " with an exception" : "");
+		} else {
+			zval *v = it->funcs->get_current_data(it), key;
+			zend_string *got = v ? fz_serialize(v) : NULL;
+			it->funcs->get_current_key(it, &key);
+			if (!got || !zend_string_equals(got, want[i].value) || Z_TYPE(key) != IS_LONG ||
+			    Z_LVAL(key) != want[i].line) {
+				fz_fail("jsond_decode_lines: line %ld: %s, json_decode() %s", (long)want[i].line,
+				        got ? ZSTR_VAL(got) : "(none)", ZSTR_VAL(want[i].value));
+			}
+			zend_string_release(got);
+			zval_ptr_dtor(&key);
+			it->funcs->move_forward(it);
+		}
+	}
+	if (!stopped && (EG(exception) || it->funcs->valid(it) == SUCCESS)) {
+		fz_fail("jsond_decode_lines: more values, or an error, after the last line json_decode() "
+		        "reads");
+	}
+	if (EG(exception)) {
+		zend_clear_exception();
+	}
+	for (i = 0; i < n; i++) {
+		if (want[i].value) {
+			zend_string_release(want[i].value);
+		}
+	}
+	if (want) {
+		efree(want);
+	}
+	zend_iterator_dtor(it);
+	fz_result_free(&r);
+	zval_ptr_dtor(&res);
+}
+
 /* jsond_validate() accepts only JSON_INVALID_UTF8_IGNORE among the flags (as json_validate).
  * It builds no objects, so its reference is json_decode() to arrays: an object key that
  * cannot be a property name ("\u0000a") is an error only when objects are built. */
@@ -259,6 +415,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		compare_validate(&json, &settings[i]);
 	}
 	compare_relaxed(data, size, &json);
+	compare_lines(data, size, 0);
+	compare_lines(data, size, ZSER_JSON_LINES_SKIP_INVALID);
 	zval_ptr_dtor(&json);
 	fz_request_end();
 	return 0;
