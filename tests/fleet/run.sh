@@ -52,15 +52,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# Distinct free loopback ports, held open together so they differ, then released.
+# Distinct free loopback ports, outside the range the kernel gives outgoing connections.
 hosts=(OP OG RP RG Z)
-read -r redis_port port_OP port_OG port_RP port_RG port_Z < <("$PHP" -n -r '
-	$s = [];
-	for ($i = 0; $i < 6; $i++) {
-		$s[$i] = stream_socket_server("tcp://127.0.0.1:0");
-		$p[] = (int)substr(strrchr(stream_socket_get_name($s[$i], false), ":"), 1);
-	}
-	echo implode(" ", $p), "\n";')
+read -r redis_port port_OP port_OG port_RP port_RG port_Z < <("$PHP" -n "$here/../inc/free_ports.php" 6)
 
 # No persistence, loopback only, its own directory.
 setsid redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no --dir "$work" \

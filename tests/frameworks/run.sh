@@ -43,8 +43,7 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
-port=$("$PHP" -n -r '$s = stream_socket_server("tcp://127.0.0.1:0");
-	echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1), "\n";')
+port=$("$PHP" -n "$here/../inc/free_ports.php" 1)
 redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &
 redis_pid=$!
 for _ in $(seq 50); do
