@@ -325,10 +325,13 @@ class Decoder {
 		this.chunkEnd = 0;
 		this.end = bytes.length;
 		this.maxDepth = maxDepth;
-		// the last array header read (arrayHeader): count, shape, and a definition's Map
+		// the last array header read (arrayHeader): count and shape
 		this.hn = 0;
 		this.hshape = null;
-		this.hmap = null;
+		// map definitions whose keys are not yet known to be distinct: a map's Map counts its
+		// distinct keys when the map is complete, for free, where a check at the header would
+		// cost a second Map (or set) of the keys; innermost last
+		this.unchecked = [];
 		this.props = new Map(); // property key -> a PhpProperty of it, for its parts
 		this.strs = []; // decoded strings (string or Uint8Array)
 		this.shapes = []; // {cls: string|null, keys: []}
@@ -343,6 +346,15 @@ class Decoder {
 	}
 
 	fail(code, at) {
+		// An unchecked definition came before whatever failed here: its duplicate key, if it
+		// has one, is the blob's first error (§13), as for a reader that checks at the header.
+		for (const shape of this.unchecked) {
+			if (hasDuplicate(shape.keys, false)) {
+				code = 16;
+				at = shape.at;
+				break;
+			}
+		}
 		throw new ZserError(code, at, this.end);
 	}
 
@@ -681,28 +693,20 @@ class Decoder {
 		if (!isObj && isList) {
 			this.fail(17, at);
 		}
-		// a map's keys go into the Map of the array being read, in their order: a key met twice
-		// leaves it short, and its values then only replace its entries
-		let dup;
-		this.hmap = null;
-		if (!isObj && !bins) {
-			const m = new Map();
-			for (let j = 0; j < count; j++) {
-				m.set(keys[j], undefined);
-			}
-			dup = m.size !== count;
-			this.hmap = m;
-		} else {
-			dup = hasDuplicate(keys, nints > 0 && nnames > 0);
-		}
-		if (dup) {
+		// a map of text and integer keys is checked when complete (this.unchecked)
+		const later = !isObj && !bins;
+		if (!later && hasDuplicate(keys, nints > 0 && nnames > 0)) {
 			this.fail(16, at);
 		}
 		if (this.shapes.length >= MAX_ENTRIES) {
 			this.fail(23, at);
 		}
-		const shape = {cls, keys};
+		// at and depth: for an unchecked definition, where it is and the level of its map
+		const shape = {cls, keys, at, depth: 0};
 		this.shapes.push(shape);
+		if (later) {
+			this.unchecked.push(shape);
+		}
 		return shape;
 	}
 
@@ -759,7 +763,6 @@ class Decoder {
 			this.fail(9, at);
 		}
 		this.hshape = shape;
-		this.hmap = null;
 		this.hn = n;
 		return shape.cls === null ? K_MAP : K_OBJ;
 	}
@@ -770,6 +773,7 @@ class Decoder {
 	// there; its frame then takes the values that follow until its count is reached.
 	run() {
 		const b = this.b, end = this.end, refs = this.refs, maxDepth = this.maxDepth;
+		const unchecked = this.unchecked;
 		const kinds = [], conts = [], keyss = [], counts = [], idxs = [], ents = [];
 		// the top-level value is element 0 of a one-element list
 		const root = [undefined];
@@ -780,6 +784,14 @@ class Decoder {
 			if (i === n) {
 				if (sp === 0) {
 					return root[0];
+				}
+				const un = unchecked.length !== 0 ? unchecked[unchecked.length - 1] : null;
+				if (un !== null && un.depth === sp) {
+					// a definition's map complete: one entry short per key met twice
+					if (cont.size !== n) {
+						this.fail(16, un.at);
+					}
+					unchecked.pop();
 				}
 				if (ent !== null) {
 					const e = ent;
@@ -864,7 +876,7 @@ class Decoder {
 				if (nkind === K_LIST) {
 					c = new Array(count);
 				} else {
-					c = this.hmap !== null ? this.hmap : new Map();
+					c = new Map();
 					nkeys = this.hshape.keys;
 				}
 				// the array is the object's level (§11) and takes no slot: its frame is the
@@ -877,8 +889,7 @@ class Decoder {
 				if (nkind === K_LIST) {
 					v = c = new Array(count);
 				} else if (nkind === K_MAP) {
-					// a definition's Map holds its keys already (shapeDef)
-					v = c = this.hmap !== null ? this.hmap : new Map();
+					v = c = new Map();
 					nkeys = this.hshape.keys;
 				} else if (nkind === K_OBJ) {
 					obj = true;
@@ -924,6 +935,10 @@ class Decoder {
 				ent = ne;
 			}
 			sp++;
+			if (unchecked.length !== 0 && unchecked[unchecked.length - 1].depth === 0) {
+				// the map of the definition just read
+				unchecked[unchecked.length - 1].depth = sp;
+			}
 			kind = nkind;
 			cont = c;
 			keys = nkeys;

@@ -367,6 +367,28 @@ test('duplicate keys among few keys (compared pairwise) and many (a Set)', () =>
 	assert.deepEqual([...decode(map([big, [1]])).keys()], [2n ** 53n, 1]);
 });
 
+test('a duplicate key is the first error, before any later one in its map or after it', () => {
+	// {"a": ..., "a": ...}: MAP of 2 at offset 2
+	const dup = [0xd0, 1, 0x41, 0x61, 0x41, 0x61];
+	fails(B(0x5a, 1, ...dup, 0xc0, 0xc0), ErrorCode.DUPLICATE_KEY, 2);
+	// a value of the map truncated, or of an unknown tag, or too deep
+	fails(B(0x5a, 1, ...dup, 0xc0, 0x45, 0x61), ErrorCode.DUPLICATE_KEY, 2);
+	fails(B(0x5a, 1, ...dup, 0xc0), ErrorCode.DUPLICATE_KEY, 2);
+	fails(B(0x5a, 1, ...dup, 0xd3), ErrorCode.DUPLICATE_KEY, 2);
+	fails(B(0x5a, 1, ...dup, 0x91, 0x91, 0xc0, 0xc0), ErrorCode.DUPLICATE_KEY, 2, {maxDepth: 2});
+	// the map deep inside lists, an error after it, a map nested in it (a reference to its own
+	// shape, and a definition of its own) failing first
+	fails(B(0x5a, 1, 0x92, 0x91, ...dup, 0xc0, 0xc0, 0xc9), ErrorCode.DUPLICATE_KEY, 4);
+	fails(B(0x5a, 1, ...dup, 0xa0, 0xc0, 0xc0, 0xc0), ErrorCode.DUPLICATE_KEY, 2);
+	fails(B(0x5a, 1, ...dup, 0xd0, 1, 0x41, 0x62, 0x41, 0x62, 0xc0), ErrorCode.DUPLICATE_KEY, 2);
+	// an outer map's duplicate before an inner one's
+	fails(B(0x5a, 1, 0xd0, 1, 0x41, 0x78, 0x41, 0x78, ...dup, 0xc0, 0xc0, 0xc0), ErrorCode.DUPLICATE_KEY, 2);
+	// distinct keys with the same error after them: that error
+	fails(B(0x5a, 1, 0xd0, 1, 0x41, 0x61, 0x41, 0x62, 0xc0), ErrorCode.TRUNCATED, 9);
+	// the object form of a map (OBJECT_DATA): the map's header is the place
+	fails(B(0x5a, 1, 0xd3, 0x41, 0x43, ...dup, 0xc0, 0xc0), ErrorCode.DUPLICATE_KEY, 5);
+});
+
 test('shared arrays: a copy decodes to the same Array or Map and encodes as BACKREF_ARR', () => {
 	const row = new Map([['host', 'db'], ['port', 5432]]);
 	const list = [1, 2];
