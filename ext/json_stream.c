@@ -261,6 +261,24 @@ static zend_string *slice(jsond_stream_obj *o, size_t start, size_t end)
 	return o->scratch;
 }
 
+/* Whether the n bytes at b, after an integer, make it a float: a fraction or an exponent
+ * with its first digit. A '.', 'e' or 'E' without one is not part of the number (ext/json's
+ * scanner ends the integer before it, and the byte fails as the next token). */
+static bool number_goes_on(const unsigned char *b, size_t n)
+{
+	size_t j = 1;
+	if (n >= 2 && b[0] == '.') {
+		return b[1] >= '0' && b[1] <= '9';
+	}
+	if (n == 0 || (b[0] != 'e' && b[0] != 'E')) {
+		return false;
+	}
+	if (j < n && (b[j] == '+' || b[j] == '-')) {
+		j++;
+	}
+	return j < n && b[j] >= '0' && b[j] <= '9';
+}
+
 /* A member name under JSON_BIGINT_AS_STRING that is a bare number: ext/json takes it only
  * when it is an integer too big for an int (then read as a string). 0 with *name set, or the
  * error code with *at its offset. */
@@ -281,8 +299,8 @@ static int number_name(jsond_stream_obj *o, zend_string **name, size_t *at)
 			i++;
 		}
 	}
-	if (i < n && (b[i] == '.' || b[i] == 'e' || b[i] == 'E')) {
-		return PHP_JSON_ERROR_SYNTAX; /* a float, or no number: refused at its start */
+	if (number_goes_on(b + i, n - i)) {
+		return PHP_JSON_ERROR_SYNTAX; /* a float: refused at its start */
 	}
 	if (zser_json_decode_at(&zv, slice(o, o->scan.start, o->scan.start + i),
 	                        PHP_JSON_BIGINT_AS_STRING, 1, &where) != 0 ||

@@ -85,6 +85,13 @@ same('[1, {"a": [2', '', [[0, 1]]);
 same('{"a": [1', '/a', [[0, 1]]);
 same('{"a": [1, 2]', '/a', [[0, 1], [1, 2]]);
 
+echo "-- a big integer name (JSON_BIGINT_AS_STRING) is refused at its start only when a fraction or an\n";
+echo "   exponent goes on from it; a '.', 'e' or 'E' with no digit fails after it, as the next token\n";
+foreach (['e', 'ez', 'E-', 'e+x', '.', '.x', '.5', 'e5', 'E+5', 'x'] as $after) {
+    $text = '{1079769323372036855471' . $after . ': 1}';
+    show($text, '/0', true, 512, JSON_BIGINT_AS_STRING);
+    same($text, '/0', [], true, 512, JSON_BIGINT_AS_STRING);
+}
 echo "-- lines and columns count from where the stream stood\n";
 show("[\n  1,\n  \"é\", }\n]");
 $f = fopen('php://memory', 'w+');
@@ -187,6 +194,28 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
+bool(true)
+-- a big integer name (JSON_BIGINT_AS_STRING) is refused at its start only when a fraction or an
+   exponent goes on from it; a '.', 'e' or 'E' with no digit fails after it, as the next token
+  yielded [] then 4: Syntax error, at {"line":1,"column":24,"offset":23}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":24,"offset":23}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":24,"offset":23}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":24,"offset":23}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":24,"offset":23}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":24,"offset":23}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":2,"offset":1}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":2,"offset":1}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":2,"offset":1}
+bool(true)
+  yielded [] then 4: Syntax error, at {"line":1,"column":24,"offset":23}
 bool(true)
 -- lines and columns count from where the stream stood
   yielded [1,"\u00e9"] then 4: Syntax error, at {"line":3,"column":8,"offset":15}
