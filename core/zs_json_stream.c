@@ -14,6 +14,7 @@
 #include "zs_json_stream.h"
 #include "zs_grow.h"
 #include "zs_json_scan.h"
+#include "zs_utf8.h"
 
 #include <string.h>
 
@@ -172,37 +173,6 @@ static zs_jstream_event fail(zs_jstream *st, int err, size_t at)
 	return ZS_JSTREAM_ERROR;
 }
 
-/* Length of the well-formed UTF-8 sequence at data[0..n), 0 if none; bytes past n read as 0,
- * as the NUL after the decoder's input does (the decoder's utf8_len). */
-static int utf8_len(const unsigned char *p, size_t n)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xBF;
-	unsigned char b1 = n > 1 ? p[1] : 0, b2 = n > 2 ? p[2] : 0, b3 = n > 3 ? p[3] : 0;
-	if (c < 0xC2) {
-		return 0;
-	}
-	if (c < 0xE0) {
-		return (b1 & 0xC0) == 0x80 ? 2 : 0;
-	}
-	if (c < 0xF0) {
-		if (c == 0xE0) {
-			lo = 0xA0;
-		} else if (c == 0xED) {
-			hi = 0x9F;
-		}
-		return (b1 >= lo && b1 <= hi && (b2 & 0xC0) == 0x80) ? 3 : 0;
-	}
-	if (c < 0xF5) {
-		if (c == 0xF0) {
-			lo = 0x90;
-		} else if (c == 0xF4) {
-			hi = 0x8F;
-		}
-		return (b1 >= lo && b1 <= hi && (b2 & 0xC0) == 0x80 && (b3 & 0xC0) == 0x80) ? 4 : 0;
-	}
-	return 0;
-}
-
 static void capture(zs_jstream *st, size_t at, int kind)
 {
 	st->state = S_CAPTURE;
@@ -315,7 +285,7 @@ static zs_jstream_event token_error(zs_jstream *st, const unsigned char *data, s
 	if (lim - p < 4 && !eof) {
 		return ZS_JSTREAM_MORE;
 	}
-	return fail(st, utf8_len(&AT(p), lim - p) ? ZS_JSTREAM_E_SYNTAX : ZS_JSTREAM_E_UTF8, p);
+	return fail(st, zs_utf8_len(&AT(p), lim - p) ? ZS_JSTREAM_E_SYNTAX : ZS_JSTREAM_E_UTF8, p);
 }
 
 static bool push(zs_jstream *st, bool object, int role)

@@ -89,7 +89,8 @@ bool zs_utf8_valid(const unsigned char *s, size_t len)
 			pos++;
 			continue;
 		}
-		if (zs_utf8_decode(s + pos, len - pos, &adv) < 0) {
+		adv = zs_utf8_len(s + pos, len - pos);
+		if (adv == 0) {
 			return false;
 		}
 		pos += adv;

@@ -42,6 +42,46 @@ ZS_INLINE unsigned zs_esc_class_mask(uint32_t flags)
 	       ((flags & ZS_ESC_HEX_APOS) ? 16u : 0u);
 }
 
+/* The length of the well-formed UTF-8 sequence at p (p[0] >= 0x80, avail >= 1 bytes
+ * readable), 0 when there is none: the one definition of well-formed for every scanner in
+ * zser (the same sequences as zs_utf8_decode accepts and as ext/json's scanner). Reads no
+ * byte past p + avail, and the lead byte alone says how many it needs, so that a scanner
+ * pays one bound check per character. A byte is read only after the one before it proved
+ * to be a lead or continuation byte, so in a NUL-terminated buffer the NUL stops every
+ * look-ahead and avail may be ZS_UTF8_NUL_ENDED, which costs no check at all. */
+#define ZS_UTF8_NUL_ENDED SIZE_MAX
+
+ZS_INLINE size_t zs_utf8_len(const unsigned char *p, size_t avail)
+{
+	unsigned c = p[0], lo = 0x80, hi = 0xBF;
+	if (c < 0xC2) {
+		return 0;
+	}
+	if (c < 0xE0) {
+		return avail >= 2 && (p[1] & 0xC0) == 0x80 ? 2 : 0;
+	}
+	if (c < 0xF0) {
+		if (c == 0xE0) {
+			lo = 0xA0; /* shorter forms are overlong */
+		} else if (c == 0xED) {
+			hi = 0x9F; /* U+D800-DFFF are surrogates */
+		}
+		return avail >= 3 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 ? 3 : 0;
+	}
+	if (c > 0xF4) {
+		return 0;
+	}
+	if (c == 0xF0) {
+		lo = 0x90; /* overlong */
+	} else if (c == 0xF4) {
+		hi = 0x8F; /* past U+10FFFF */
+	}
+	return avail >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 &&
+	               (p[3] & 0xC0) == 0x80
+	           ? 4
+	           : 0;
+}
+
 /* Decodes the sequence at s (s[0] >= 0x80, avail >= 1) as php_next_utf8_char() does:
  * returns the code point, or -1 when ill-formed; *adv receives the bytes it spans (for
  * an ill-formed one, how many bytes PHP skips before decoding again). */

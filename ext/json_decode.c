@@ -25,6 +25,7 @@
 #include "zend_compat.h"
 #include "json_stack_compat.h"
 #include "zs_strtod.h"
+#include "zs_utf8.h"
 
 #include <float.h>
 #if defined(__SSE2__)
@@ -200,36 +201,6 @@ static zend_always_inline const unsigned char *skip_plain(const unsigned char *p
 	return p;
 }
 
-/* Length of the well-formed UTF-8 sequence at p (*p >= 0x80), 0 if it is not one. The same
- * classes as ext/json's scanner; the NUL after the input stops every look-ahead. */
-static zend_always_inline int utf8_len(const unsigned char *p)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xBF;
-	if (c < 0xC2) {
-		return 0;
-	}
-	if (c < 0xE0) {
-		return (p[1] & 0xC0) == 0x80 ? 2 : 0;
-	}
-	if (c < 0xF0) {
-		if (c == 0xE0) {
-			lo = 0xA0;
-		} else if (c == 0xED) {
-			hi = 0x9F;
-		}
-		return (p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80) ? 3 : 0;
-	}
-	if (c < 0xF5) {
-		if (c == 0xF0) {
-			lo = 0x90;
-		} else if (c == 0xF4) {
-			hi = 0x8F;
-		}
-		return (p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 && (p[3] & 0xC0) == 0x80) ? 4 : 0;
-	}
-	return 0;
-}
-
 static zend_always_inline int hex_val(unsigned char c)
 {
 	if (c >= '0' && c <= '9') {
@@ -309,7 +280,7 @@ static zend_never_inline int string_slow(jsond_parser *P, const unsigned char *s
 			break;
 		}
 		if (c >= 0x80) {
-			int n = utf8_len(p);
+			size_t n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED);
 			if (n) {
 				NEED(4);
 				if (build) {
@@ -426,12 +397,12 @@ static zend_always_inline int scan_string(jsond_parser *P, const unsigned char *
 			return 0;
 		}
 		if (c >= 0x80) {
-			int n = utf8_len(p);
+			size_t n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED);
 			if (EXPECTED(n != 0)) {
 				/* non-Latin text: whole runs of multi-byte characters */
 				do {
 					p += n;
-				} while (*p >= 0x80 && (n = utf8_len(p)) != 0);
+				} while (*p >= 0x80 && (n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED)) != 0);
 				continue;
 			}
 			if (!(P->options & (OPT_IGNORE | OPT_SUBST))) {
@@ -821,7 +792,7 @@ static int token_error(jsond_parser *P, const unsigned char *p)
 	if (c < 0x80) {
 		return PHP_JSON_ERROR_SYNTAX;
 	}
-	return utf8_len(p) ? PHP_JSON_ERROR_SYNTAX : PHP_JSON_ERROR_UTF8;
+	return zs_utf8_len(p, ZS_UTF8_NUL_ENDED) ? PHP_JSON_ERROR_SYNTAX : PHP_JSON_ERROR_UTF8;
 }
 
 /* Records at as where err is. Cold: the parse's error exits then stay out of its hot code

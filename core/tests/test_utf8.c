@@ -1,6 +1,6 @@
 // zser — SPDX-License-Identifier: MIT
 //
-// zs_utf8_decode / zs_utf8_valid / zs_json_escape against a deliberately plain
+// zs_utf8_decode / zs_utf8_len / zs_utf8_valid / zs_json_escape against a deliberately plain
 // reference: a decoder that reads the sequence length from the lead byte and then applies
 // PHP's rules one by one, and a byte-at-a-time escaper built on it. Random strings (mixes
 // of ASCII, specials, valid and broken sequences), every flag combination, and random
@@ -211,8 +211,8 @@ static size_t chunked_escape(unsigned char *out, const unsigned char *s, size_t 
 int main(void)
 {
 	static unsigned char s[4096], got[6 * 4096 + 64], want[6 * 4096 + 64];
-	long i, bad_decode = 0, bad_escape = 0, bad_valid = 0;
-	unsigned b0, b1, b2;
+	long i, bad_decode = 0, bad_len = 0, bad_escape = 0, bad_valid = 0;
+	unsigned b0, b1, b2, b3;
 
 	// Every 1-, 2- and 3-byte prefix (and a fixed 4th) decodes like the reference.
 	for (b0 = 0x80; b0 < 0x100; b0++) {
@@ -230,6 +230,34 @@ int main(void)
 		}
 	}
 	ZS_CHECK(bad_decode == 0);
+
+	// zs_utf8_len, the scanners' test, calls a sequence well-formed exactly when the
+	// reference decodes it (with its length): every lead byte, every second byte, the third
+	// and fourth from a set with each class boundary, every readable length.
+	{
+		static const unsigned char tail[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
+		                                     0xA0, 0xBF, 0xC0, 0xC2, 0xF4, 0xFF};
+		for (b0 = 0x80; b0 < 0x100; b0++) {
+			for (b1 = 0; b1 < 0x100; b1++) {
+				for (b2 = 0; b2 < sizeof tail; b2++) {
+					for (b3 = 0; b3 < sizeof tail; b3++) {
+						unsigned char q[5] = {(unsigned char)b0, (unsigned char)b1, tail[b2],
+						                      tail[b3], 0};
+						size_t avail, adv = 0;
+						for (avail = 1; avail <= 4; avail++) {
+							long r = ref_decode(q, avail, &adv);
+							size_t n = zs_utf8_len(q, avail);
+							bad_len += r < 0 ? n != 0 : n != adv;
+						}
+						// a NUL-ended buffer: as if it ended at its NUL
+						bad_len += zs_utf8_len(q, ZS_UTF8_NUL_ENDED) !=
+						           zs_utf8_len(q, strlen((const char *)q));
+					}
+				}
+			}
+		}
+	}
+	ZS_CHECK(bad_len == 0);
 
 	for (i = 0; i < 200000; i++) {
 		size_t len = 0, n_want, n_got, k;
