@@ -1,11 +1,31 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * zs_grow: doubling growth of a vector with overflow-checked byte sizes. It does not
- * zero new room and does not shrink.
+ * The growth rule of zs_grow.h.
  */
 #include "zs_grow.h"
 
-bool zs_grow(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first)
+#include <string.h>
+
+size_t zs_grow_cap(size_t cap, size_t need, size_t elem, size_t first, size_t max)
+{
+	size_t ncap;
+
+	if (need > max || elem == 0) {
+		return 0;
+	}
+	ncap = cap ? cap : (first ? first : 1);
+	while (ncap < need) {
+		/* a doubling past max would leave the count type (or wrap): take need exactly */
+		ncap = ncap > max / 2 ? need : ncap * 2;
+	}
+	if (ncap > max) {
+		ncap = need; /* `first` above max */
+	}
+	return ncap > SIZE_MAX / elem ? 0 : ncap;
+}
+
+bool zs_grow_in(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first,
+                size_t max, const void *inl)
 {
 	size_t ncap;
 	void *np;
@@ -13,22 +33,29 @@ bool zs_grow(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem,
 	if (need <= *cap) {
 		return true;
 	}
-	if (elem == 0) {
+	ncap = zs_grow_cap(*cap, need, elem, first, max);
+	if (ncap == 0) {
 		return false;
 	}
-	ncap = *cap ? *cap : (first ? first : 1);
-	while (ncap < need) {
-		/* Doubling past the largest representable count would wrap: take `need` exactly. */
-		ncap = ncap > SIZE_MAX / 2 ? need : ncap * 2;
+	if (*p == NULL) {
+		np = a->malloc(a->ctx, ncap * elem);
+	} else if (*p == inl) {
+		np = a->malloc(a->ctx, ncap * elem);
+		if (np) {
+			memcpy(np, inl, *cap * elem);
+		}
+	} else {
+		np = a->realloc(a->ctx, *p, *cap * elem, ncap * elem);
 	}
-	if (ncap > SIZE_MAX / elem) {
-		return false;
-	}
-	np = *p ? a->realloc(a->ctx, *p, *cap * elem, ncap * elem) : a->malloc(a->ctx, ncap * elem);
 	if (!np) {
 		return false;
 	}
 	*p = np;
 	*cap = ncap;
 	return true;
+}
+
+bool zs_grow(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first)
+{
+	return zs_grow_in(a, p, cap, need, elem, first, SIZE_MAX, NULL);
 }

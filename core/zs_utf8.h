@@ -76,10 +76,9 @@ ZS_INLINE size_t zs_utf8_len(const unsigned char *p, size_t avail)
 	} else if (c == 0xF4) {
 		hi = 0x8F; /* past U+10FFFF */
 	}
-	return avail >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 &&
-	               (p[3] & 0xC0) == 0x80
-	           ? 4
-	           : 0;
+	return avail >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 && (p[3] & 0xC0) == 0x80
+	               ? 4
+	               : 0;
 }
 
 /* Decodes the sequence at s (s[0] >= 0x80, avail >= 1) as php_next_utf8_char() does:

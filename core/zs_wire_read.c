@@ -7,6 +7,7 @@
  * builds no values and knows nothing of PHP.
  */
 #include "zs_wire_read.h"
+#include "zs_grow.h"
 #include "zs_sort.h"
 #include "zs_wire_write.h"
 
@@ -114,12 +115,12 @@ void zs_reader_free(zs_reader *r)
 	r->dupset = NULL;
 }
 
-/* Grows a table to hold `need` entries of `elem` bytes; returns the (possibly moved) table,
- * or NULL with the error set. Every caller's `need` is bounded by the input size. */
+/* Grows a table to hold `need` entries of `elem` bytes (zs_grow.h); returns the (possibly
+ * moved) table, or NULL with the error set. Every caller's `need` is bounded by the input size. */
 static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t elem)
 {
-	uint32_t ncap;
-	void *n;
+	size_t ncap = *cap;
+	const void *inl;
 
 	if (need <= *cap) {
 		return arr;
@@ -128,31 +129,16 @@ static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t 
 		fail(r, ZS_WE_LIMIT, r->p);
 		return NULL;
 	}
-	ncap = *cap ? *cap : 16;
-	while (ncap < need) {
-		ncap = ncap > 0x7FFFFFFFu ? need : ncap * 2;
-	}
-	if ((size_t)ncap > SIZE_MAX / elem) {
+	inl = arr == (void *)r->frames_inl || arr == (void *)r->strs_inl ||
+	                      arr == (void *)r->shapes_inl || arr == (void *)r->keys_inl
+	              ? arr
+	              : NULL;
+	if (!zs_grow_in(r->alloc, &arr, &ncap, need, elem, 16, UINT32_MAX, inl)) {
 		fail(r, ZS_WE_NOMEM, r->p);
 		return NULL;
 	}
-	if (arr == (void *)r->frames_inl || arr == (void *)r->strs_inl ||
-	    arr == (void *)r->shapes_inl || arr == (void *)r->keys_inl) {
-		/* leaving the built-in table: copy it out, never free it */
-		n = r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
-		if (n) {
-			memcpy(n, arr, (size_t)*cap * elem);
-		}
-	} else {
-		n = arr ? r->alloc->realloc(r->alloc->ctx, arr, (size_t)*cap * elem, (size_t)ncap * elem)
-		        : r->alloc->malloc(r->alloc->ctx, (size_t)ncap * elem);
-	}
-	if (!n) {
-		fail(r, ZS_WE_NOMEM, r->p);
-		return NULL;
-	}
-	*cap = ncap;
-	return n;
+	*cap = (uint32_t)ncap;
+	return arr;
 }
 
 static bool read_varint(zs_reader *r, uint64_t *out);

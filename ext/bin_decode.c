@@ -18,36 +18,9 @@
 #include "zend_exceptions.h"
 #include "ext/standard/basic_functions.h"
 #include "bin_decoder.h"
+#include "zs_grow.h"
 #include "zs_prefault.h"
 #include "zend_compat.h"
-
-/* The decoder's tables (the reader's strings, keys and scratch set, its own key table) are
- * written from end to end as the input fills them: the large ones get their pages at once
- * (zs_prefault.h). */
-static void *alloc_malloc(void *ctx, size_t n)
-{
-	void *p = emalloc(n);
-	(void)ctx;
-	zs_prefault(p, n);
-	return p;
-}
-
-static void *alloc_realloc(void *ctx, void *p, size_t old_n, size_t n)
-{
-	(void)ctx;
-	(void)old_n;
-	p = erealloc(p, n);
-	zs_prefault(p, n);
-	return p;
-}
-
-static void alloc_free(void *ctx, void *p)
-{
-	(void)ctx;
-	efree(p);
-}
-
-const zs_alloc zser_dec_emalloc = {alloc_malloc, alloc_realloc, alloc_free, NULL};
 
 /* Records a decoding error found here (not by the core reader) at the current event. `code`
  * is its ZserException code (FORMAT.md §13): the format's own where the meaning is the same
@@ -69,24 +42,14 @@ zend_result zser_dec_failf(zser_decoder *d, size_t pos, int code, const char *fm
 /* Grows a table to hold index `need`; the new entries are left unset (see grow_from()). */
 void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem)
 {
-	uint32_t ncap;
+	size_t ncap = *cap;
 	if (need < *cap) {
 		return arr;
 	}
-	ncap = *cap ? *cap : 16;
-	while (ncap <= need) {
-		ncap = ncap > 0x7FFFFFFFu ? need + 1 : ncap * 2;
+	if (!zs_grow_in(&zser_emalloc, &arr, &ncap, (size_t)need + 1, elem, 16, UINT32_MAX, inl)) {
+		zser_alloc_overflow((size_t)need + 1, elem);
 	}
-	if (inl != NULL && arr == inl) {
-		/* leaving the built-in table: copy it out, never free it */
-		void *n = safe_emalloc(ncap, elem, 0);
-		memcpy(n, arr, (size_t)*cap * elem);
-		arr = n;
-	} else {
-		arr = safe_erealloc(arr, ncap, elem, 0);
-	}
-	zs_prefault(arr, (size_t)ncap * elem);
-	*cap = ncap;
+	*cap = (uint32_t)ncap;
 	return arr;
 }
 
@@ -1326,7 +1289,7 @@ static zend_result zser_dec_run(zval *result, const unsigned char *buf, size_t l
 	d.rootp = &d.root;
 	zser_dec_keycache_enter();
 	/* as unserialize(): 0 (or less) is no limit; the reader's frames grow with the input */
-	zs_reader_init(&d.r, buf, len, &zser_dec_emalloc,
+	zs_reader_init(&d.r, buf, len, &zser_emalloc,
 	               depth <= 0 || (zend_ulong)depth >= UINT32_MAX ? 0 : (uint32_t)depth);
 	if ((sc = zser_dec_shape_cache()) != NULL) {
 		zs_reader_use_memo(&d.r, &sc->memo);

@@ -56,7 +56,7 @@ zser_shape_cache *zser_dec_shape_cache(void)
 	zser_shape_cache *sc = ZSER_G(shapes);
 	if (!sc && ZSER_G(keycache_on)) {
 		sc = ecalloc(1, sizeof(*sc));
-		zs_shape_memo_init(&sc->memo, &zser_dec_emalloc);
+		zs_shape_memo_init(&sc->memo, &zser_emalloc);
 		ZSER_G(shapes) = sc;
 	}
 	return sc;

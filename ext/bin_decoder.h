@@ -222,16 +222,12 @@ static zend_always_inline zend_string *zser_dec_str_at_plain(zser_decoder *d, ui
 
 /* Defined in bin_decode.c. */
 
-/* The allocator hook for the core reader and the shape memo: emalloc, so a bailout on the
- * memory limit leaves nothing behind. */
-extern const zs_alloc zser_dec_emalloc;
-
 /* Records the first error the decoder finds itself (the core reader records its own): text,
  * byte offset and ZserException code. Returns FAILURE. */
 zend_result zser_dec_failf(zser_decoder *d, size_t pos, int code, const char *fmt, ...);
 
-/* Grows a table to hold index `need`, doubling from 16 entries (safe_emalloc: a claim too
- * large bails out); the new entries are left unset (see grow_from()). inl, when not NULL, is
+/* Grows a table to hold index `need`, doubling from 16 entries (zs_grow.h; a size out of
+ * range is a fatal error); the new entries are left unset (see grow_from()). inl, when not NULL, is
  * the table's built-in storage: copied out, never freed. Returns the table, which may have
  * moved. */
 void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need, size_t elem);

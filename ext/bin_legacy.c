@@ -125,7 +125,7 @@ static zend_result read_igbinary(zval *rv, const unsigned char *buf, size_t len,
 	}
 	/* The whole blob is checked before igbinary builds anything: its own errors are warnings
 	 * of its own, without an offset, and it has no depth limit. */
-	zs_tree_init(&t, &zser_dec_emalloc,
+	zs_tree_init(&t, &zser_emalloc,
 	             opts->max_depth > 0 ? (size_t)opts->max_depth : (size_t)SIZE_MAX);
 	ok = zs_igbin_read(&t, buf, len);
 	if (!ok) {

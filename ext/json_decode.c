@@ -26,6 +26,7 @@
 #include "json_stack_compat.h"
 #include "zs_strtod.h"
 #include "zs_utf8.h"
+#include "zs_grow.h"
 
 #include <float.h>
 #if defined(__SSE2__)
@@ -648,16 +649,10 @@ static zend_always_inline jsond_num_kind scan_number(jsond_parser *P, const unsi
 /* Doubles a stack that starts in the parser's inline block and moves to the heap. */
 static void *grow_stack(void *cur, const void *inline_block, size_t *cap, size_t elem)
 {
-	size_t n = *cap;
-	void *p;
-	if (cur == inline_block) {
-		p = safe_emalloc(n * 2, elem, 0);
-		memcpy(p, cur, n * elem);
-	} else {
-		p = safe_erealloc(cur, n * 2, elem, 0);
+	if (!zs_grow_in(&zser_emalloc, &cur, cap, *cap + 1, elem, 0, SIZE_MAX, inline_block)) {
+		zser_alloc_overflow(*cap + 1, elem);
 	}
-	*cap = n * 2;
-	return p;
+	return cur;
 }
 
 static zend_never_inline void grow_vals(jsond_parser *P)

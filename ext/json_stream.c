@@ -64,27 +64,6 @@ static inline jsond_stream_obj *stream_from(zend_object *obj)
 	return (jsond_stream_obj *)((char *)obj - XtOffsetOf(jsond_stream_obj, std));
 }
 
-static void *hook_malloc(void *ctx, size_t n)
-{
-	(void)ctx;
-	return emalloc(n);
-}
-
-static void *hook_realloc(void *ctx, void *p, size_t old_n, size_t n)
-{
-	(void)ctx;
-	(void)old_n;
-	return erealloc(p, n);
-}
-
-static void hook_free(void *ctx, void *p)
-{
-	(void)ctx;
-	efree(p);
-}
-
-static const zs_alloc emalloc_hook = {hook_malloc, hook_realloc, hook_free, NULL};
-
 static zend_object *stream_create(zend_class_entry *ce)
 {
 	jsond_stream_obj *o = zend_object_alloc(sizeof(jsond_stream_obj), ce);
@@ -95,7 +74,7 @@ static zend_object *stream_create(zend_class_entry *ce)
 	o->line = 1;
 	o->column = 1;
 	o->depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	zs_jstream_init(&o->scan, &emalloc_hook, NULL, 0, PHP_JSON_PARSER_DEFAULT_DEPTH, false);
+	zs_jstream_init(&o->scan, &zser_emalloc, NULL, 0, PHP_JSON_PARSER_DEFAULT_DEPTH, false);
 	zend_object_std_init(&o->std, ce);
 	object_properties_init(&o->std, ce);
 	o->std.handlers = &stream_handlers;
@@ -777,6 +756,6 @@ PHP_FUNCTION(jsond_decode_stream)
 	o->options = options;
 	o->depth = (int)depth;
 	split_pointer(o, ptr);
-	zs_jstream_init(&o->scan, &emalloc_hook, o->index, o->ntokens, (size_t)depth,
+	zs_jstream_init(&o->scan, &zser_emalloc, o->index, o->ntokens, (size_t)depth,
 	                (options & PHP_JSON_BIGINT_AS_STRING) != 0);
 }

@@ -9,6 +9,7 @@
 #define ZSER_INTERNAL_H
 
 #include "php_zser.h"
+#include "zs_common.h"
 
 /* The module globals (ZSER_G()): the caches and call state of a request. */
 ZEND_BEGIN_MODULE_GLOBALS(zser)
@@ -55,6 +56,12 @@ ZEND_EXTERN_MODULE_GLOBALS(zser)
 #if defined(ZTS) && defined(COMPILE_DL_ZSER)
 ZEND_TSRMLS_CACHE_EXTERN()
 #endif
+
+/* The allocator hook for core/ code running in a request: emalloc (zser_alloc.c). */
+extern const zs_alloc zser_emalloc;
+
+/* A table whose byte size does not fit a size_t: a fatal error, as safe_emalloc() gives. */
+ZEND_NORETURN void zser_alloc_overflow(size_t count, size_t elem);
 
 extern zend_class_entry *zser_ce_JsondSerializable;
 extern zend_class_entry *zser_ce_ZserException;
