@@ -199,6 +199,62 @@ $md .= "Corpora, encode: ms per call, MB/s of output\n\n";
 $md .= print_table(['corpus', 'value', 'MB out', 'json ms', 'json MB/s', 'jsond ms', 'jsond MB/s',
 	'ratio', 'target'], $encRows);
 
+/* ==== simdjson_plus, where `make peers` built it ==== */
+
+const T_PEER = 0.9; /* issue 25: jsond time at most 0.9x simdjson_plus's */
+/* simdjson_encode() escapes neither slashes nor Unicode: jsond_encode is timed with the same */
+const PEER_ENCODE_FLAGS = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE;
+
+function loop_call(callable $f, mixed $arg, int $n): void
+{
+	for ($i = 0; $i < $n; $i++) {
+		$f($arg);
+	}
+}
+
+$chartPeer = [];
+if (function_exists('simdjson_decode')) {
+	$peerRows = [];
+	$simdValidate = function_exists('simdjson_validate') ? 'simdjson_validate' : 'simdjson_is_valid';
+	foreach ($corpora as $name => $path) {
+		$s = file_get_contents($path);
+		$v = json_decode($s, true);
+		/* timed also where simdjson_plus's answer is not json's (its doubles are written in
+		 * another form), with the answer marked; jsond's must be json's */
+		if (!check_decode("$name (arrays)", $s, true)) {
+			continue;
+		}
+		if (jsond_encode($v, PEER_ENCODE_FLAGS) !== json_encode($v, PEER_ENCODE_FLAGS) || jsond_validate($s) !== true) {
+			bench_fail("$name: jsond_encode or jsond_validate differs from ext/json");
+			continue;
+		}
+		$ops = [
+			'decode (arrays)' => [serialize(simdjson_decode($s, true)) === serialize($v),
+				fn($x) => simdjson_decode($x, true), fn($x) => jsond_decode($x, true), $s],
+			'encode' => [simdjson_encode($v) === json_encode($v, PEER_ENCODE_FLAGS), 'simdjson_encode',
+				fn($x) => jsond_encode($x, PEER_ENCODE_FLAGS), $v],
+			'validate' => [$simdValidate($s) === true, $simdValidate, 'jsond_validate', $s],
+		];
+		foreach ($ops as $op => [$same, $peer, $ours, $arg]) {
+			$base = fn(int $n) => loop_call($peer, $arg, $n);
+			$r = bench_side_by_side(['simdjson' => $base, 'jsond' => fn(int $n) => loop_call($ours, $arg, $n)],
+				bench_calibrate($base));
+			$ratio = $r['ratio']['jsond'];
+			$peerRows[] = [$name, $op, fmt_ms($r['ns']['simdjson']), fmt_ms($r['ns']['jsond']), fmt_ratio($ratio),
+				mark_cell($ratio, T_PEER), $same ? 'yes' : 'no'];
+			$chartPeer[] = ["$name $op", ['jsond / simdjson_plus' => [$ratio, T_PEER]]];
+		}
+		unset($v);
+	}
+	echo "Corpora against simdjson_plus: ms per call, ratio = jsond / simdjson_plus (decode as arrays; encode with\n";
+	echo "JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE, as simdjson_encode writes)\n";
+	$md .= "\nCorpora against simdjson_plus: ms per call, ratio = jsond / simdjson_plus\n\n";
+	$md .= print_table(['corpus', 'operation', 'simdjson ms', 'jsond ms', 'ratio', 'target',
+		'simdjson gives ext/json\'s answer'], $peerRows) . "\n";
+} else {
+	echo "simdjson_plus not loaded (make peers builds it from ../shared/peers): no peer columns\n\n";
+}
+
 $twitter = @file_get_contents(bench_corpus_dir() . '/twitter.json');
 if ($twitter !== false) {
 	$floor = bench_noise_floor(fn(int $n) => loop_json_decode($twitter, null, $n));
@@ -216,6 +272,12 @@ svg_bar_chart(bench_svg_dir() . '/bench-json.svg', 'jsond_* vs ext/json (PHP ' .
 		['title' => 'encode time (classic: from arrays)', 'rows' => $chartEncode],
 		['title' => 'memory of the decoded value', 'rows' => $chartMemory],
 	]);
+if ($chartPeer) {
+	svg_bar_chart(bench_svg_dir() . '/bench-json-simdjson.svg', 'jsond_* vs simdjson_plus (PHP ' . PHP_VERSION . ')',
+		'time of jsond divided by simdjson_plus; left of the dashed 1.0 line = jsond is faster; medians of '
+		. bench_rounds() . ' side-by-side rounds, ' . bench_clock() . ' time',
+		['jsond / simdjson_plus' => '#2b7bb9'], [['title' => 'time per call', 'rows' => $chartPeer]]);
+}
 file_put_contents(bench_out_dir() . '/json.md', $md);
 printf("chart: %s/bench-json.svg, tables: %s/json.md\n", bench_svg_dir(), bench_out_dir());
 exit(bench_finish('json'));
