@@ -56,18 +56,22 @@ const unsigned char zs_wire_tag_class[256] = {
 #undef C16
 /* clang-format on */
 
+/* zs_reader_init() clears everything before `inl`: it must be the last member. */
+typedef char zs_reader_inl_is_last
+        [sizeof(zs_reader) == offsetof(zs_reader, inl) + sizeof(((zs_reader *)0)->inl) ? 1 : -1];
+
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth)
 {
-	zs_zero(r, offsetof(zs_reader, frames_inl));
-	r->frames = r->frames_inl;
-	r->frames_cap = sizeof(r->frames_inl) / sizeof(r->frames_inl[0]);
-	r->strs = r->strs_inl;
-	r->strs_cap = sizeof(r->strs_inl) / sizeof(r->strs_inl[0]);
-	r->shapes = r->shapes_inl;
-	r->shapes_cap = sizeof(r->shapes_inl) / sizeof(r->shapes_inl[0]);
-	r->keys = r->keys_inl;
-	r->keys_cap = sizeof(r->keys_inl) / sizeof(r->keys_inl[0]);
+	zs_zero(r, offsetof(zs_reader, inl));
+	r->frames = r->inl.frames;
+	r->frames_cap = sizeof(r->inl.frames) / sizeof(r->inl.frames[0]);
+	r->strs = r->inl.strs;
+	r->strs_cap = sizeof(r->inl.strs) / sizeof(r->inl.strs[0]);
+	r->shapes = r->inl.shapes;
+	r->shapes_cap = sizeof(r->inl.shapes) / sizeof(r->inl.shapes[0]);
+	r->keys = r->inl.keys;
+	r->keys_cap = sizeof(r->inl.keys) / sizeof(r->inl.keys[0]);
 	r->start = (const unsigned char *)data;
 	r->p = r->start;
 	r->end = r->start + len;
@@ -97,10 +101,10 @@ void zs_reader_free(zs_reader *r)
 		zs_shape_memo_leave(r->memo);
 		r->memo = NULL;
 	}
-	release(r, r->frames, r->frames_inl);
-	release(r, r->strs, r->strs_inl);
-	release(r, r->shapes, r->shapes_inl);
-	release(r, r->keys, r->keys_inl);
+	release(r, r->frames, r->inl.frames);
+	release(r, r->strs, r->inl.strs);
+	release(r, r->shapes, r->inl.shapes);
+	release(r, r->keys, r->inl.keys);
 	release(r, r->slot_obj, NULL);
 	release(r, r->slot_end, NULL);
 	release(r, r->slot_height, NULL);
@@ -129,8 +133,8 @@ static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t 
 		fail(r, ZS_WE_LIMIT, r->p);
 		return NULL;
 	}
-	inl = arr == (void *)r->frames_inl || arr == (void *)r->strs_inl ||
-	                      arr == (void *)r->shapes_inl || arr == (void *)r->keys_inl
+	inl = arr == (void *)r->inl.frames || arr == (void *)r->inl.strs ||
+	                      arr == (void *)r->inl.shapes || arr == (void *)r->inl.keys
 	              ? arr
 	              : NULL;
 	if (!zs_grow_in(r->alloc, &arr, &ncap, need, elem, 16, UINT32_MAX, inl)) {

@@ -148,11 +148,16 @@ typedef struct zs_reader {
 	zs_shape_memo *memo; /* NULL unless zs_reader_use_memo() */
 	uint64_t memo_gen;
 	/* The first entries of each table live here, so that small blobs (sessions, cache
-	 * entries) need no allocation. Hence a reader must not be copied once initialised. */
-	zs_rframe frames_inl[8];
-	zs_rstr strs_inl[8];
-	zs_rshape shapes_inl[4];
-	zs_key keys_inl[16];
+	 * entries) need no allocation. Hence a reader must not be copied once initialised.
+	 * Written before it is read, this is the one part zs_reader_init() does not clear, and
+	 * it stays the last member (zs_wire_read.c checks it at compile time): any field
+	 * declared above starts cleared. */
+	struct {
+		zs_rframe frames[8];
+		zs_rstr strs[8];
+		zs_rshape shapes[4];
+		zs_key keys[16];
+	} inl;
 } zs_reader;
 
 /* Prepares a reader over data[0..len). max_depth: the most containers open at once (§11); 0

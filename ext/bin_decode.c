@@ -30,9 +30,9 @@ zend_result zser_dec_failf(zser_decoder *d, size_t pos, int code, const char *fm
 	va_list ap;
 	if (!d->msg) {
 		va_start(ap, fmt);
-		vsnprintf(d->msgbuf, sizeof(d->msgbuf), fmt, ap);
+		vsnprintf(d->inl.msgbuf, sizeof(d->inl.msgbuf), fmt, ap);
 		va_end(ap);
-		d->msg = d->msgbuf;
+		d->msg = d->inl.msgbuf;
 		d->msg_pos = pos;
 		d->msg_code = code;
 	}
@@ -148,7 +148,7 @@ uint32_t zser_dec_shape_keys(zser_decoder *d, uint32_t shape)
 		zser_dec_key *n = safe_emalloc(cap, sizeof(zser_dec_key), 0);
 		zs_prefault(n, (size_t)cap * sizeof(zser_dec_key));
 		memcpy(n, d->keys, (size_t)d->nkeys * sizeof(zser_dec_key));
-		if (d->keys != d->keys_inl) {
+		if (d->keys != d->inl.keys) {
 			efree(d->keys);
 		}
 		d->keys = n;
@@ -161,7 +161,7 @@ uint32_t zser_dec_shape_keys(zser_decoder *d, uint32_t shape)
 	                : end;
 	if (end - plain > d->owned_cap - d->nowned) {
 		/* room at once for the strings made plain, which the table owns */
-		d->owned = zser_dec_grow_to(d->owned, d->owned_inl, &d->owned_cap,
+		d->owned = zser_dec_grow_to(d->owned, d->inl.owned, &d->owned_cap,
 		                            d->nowned + (end - plain), sizeof(zend_string *));
 	}
 	for (j = d->nkeys; j < end; j++) {
@@ -261,7 +261,7 @@ zser_dec_frame *zser_dec_push_frame(zser_decoder *d, zval *dest, zend_property_i
 	zend_object *owner = d->depth ? d->frames[d->depth - 1].obj : NULL;
 	zser_dec_frame *f;
 	if (d->depth == d->frames_cap) {
-		d->frames = zser_dec_grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth,
+		d->frames = zser_dec_grow_to(d->frames, d->inl.frames, &d->frames_cap, d->depth,
 		                             sizeof(zser_dec_frame));
 	}
 	f = &d->frames[d->depth++];
@@ -674,7 +674,7 @@ static zend_always_inline void zser_dec_open_array(zser_decoder *d, zval *dest, 
 {
 	zser_dec_frame *f;
 	if (UNEXPECTED(d->depth == d->frames_cap)) {
-		d->frames = zser_dec_grow_to(d->frames, d->frames_inl, &d->frames_cap, d->depth,
+		d->frames = zser_dec_grow_to(d->frames, d->inl.frames, &d->frames_cap, d->depth,
 		                             sizeof(zser_dec_frame));
 	}
 	f = &d->frames[d->depth++];
@@ -967,7 +967,7 @@ static void free_decoder(zser_decoder *d)
 	if (d->syms) {
 		efree(d->syms);
 	}
-	if (d->keys != d->keys_inl) {
+	if (d->keys != d->inl.keys) {
 		efree(d->keys);
 	}
 	for (i = 0; d->ntmpl > 0 && i < d->shapes_cap; i++) {
@@ -984,7 +984,7 @@ static void free_decoder(zser_decoder *d)
 	for (i = 0; i < d->nowned; i++) {
 		zend_string_release(d->owned[i]);
 	}
-	if (d->owned != d->owned_inl) {
+	if (d->owned != d->inl.owned) {
 		efree(d->owned);
 	}
 	zser_dec_free_names(d);
@@ -994,7 +994,7 @@ static void free_decoder(zser_decoder *d)
 	if (d->declared) {
 		efree(d->declared);
 	}
-	if (d->frames != d->frames_inl) {
+	if (d->frames != d->inl.frames) {
 		efree(d->frames);
 	}
 	if (d->calls) {
@@ -1266,6 +1266,15 @@ bool zser_dec_slow_path;
 #define SLOW_PATH 0
 #endif
 
+/* zser_dec_run() clears everything before r: r and inl must be the last members. */
+typedef char zser_dec_tail_is_last[offsetof(zser_decoder, inl) == offsetof(zser_decoder, r) +
+                                                                          sizeof(zs_reader) &&
+                                                   sizeof(zser_decoder) ==
+                                                           offsetof(zser_decoder, inl) +
+                                                                   sizeof(((zser_decoder *)0)->inl)
+                                           ? 1
+                                           : -1];
+
 static zend_result zser_dec_run(zval *result, const unsigned char *buf, size_t len,
                                 const zser_decode_opts *opts, zser_dec_nest *ctx, uint32_t level)
 {
@@ -1276,14 +1285,14 @@ static zend_result zser_dec_run(zval *result, const unsigned char *buf, size_t l
 	uint32_t i;
 
 	zs_zero(&d, offsetof(zser_decoder, r));
-	d.frames = d.frames_inl;
-	d.keys = d.keys_inl;
+	d.frames = d.inl.frames;
+	d.keys = d.inl.keys;
 	d.shapes = d.shapes_inl;
 	d.shapes_cap = sizeof(d.shapes_inl) / sizeof(d.shapes_inl[0]);
-	d.owned = d.owned_inl;
-	d.owned_cap = sizeof(d.owned_inl) / sizeof(d.owned_inl[0]);
-	d.keys_cap = sizeof(d.keys_inl) / sizeof(d.keys_inl[0]);
-	d.frames_cap = sizeof(d.frames_inl) / sizeof(d.frames_inl[0]);
+	d.owned = d.inl.owned;
+	d.owned_cap = sizeof(d.inl.owned) / sizeof(d.inl.owned[0]);
+	d.keys_cap = sizeof(d.inl.keys) / sizeof(d.inl.keys[0]);
+	d.frames_cap = sizeof(d.inl.frames) / sizeof(d.inl.frames[0]);
 	d.opts = opts;
 	ZVAL_UNDEF(&d.root);
 	d.rootp = &d.root;

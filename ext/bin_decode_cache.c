@@ -173,7 +173,7 @@ zend_never_inline void zser_dec_str_make(zser_decoder *d, uint32_t idx, bool pla
 	if (!ZSTR_IS_INTERNED(s)) {
 		/* the table owns it: released in free_decoder() */
 		if (d->nowned == d->owned_cap) {
-			d->owned = zser_dec_grow_to(d->owned, d->owned_inl, &d->owned_cap, d->nowned,
+			d->owned = zser_dec_grow_to(d->owned, d->inl.owned, &d->owned_cap, d->nowned,
 			                            sizeof(zend_string *));
 		}
 		d->owned[d->nowned++] = s;

@@ -158,13 +158,17 @@ typedef struct zser_decoder {
 	int msg_code; /* ZserException code of msg */
 	/* the first entries of the shape table, cleared with the fields above */
 	zser_dec_shape shapes_inl[8];
-	/* not cleared up front: zs_reader_init() sets what it needs, the rest is written before
-	 * it is read */
+	/* set up by zs_reader_init(), not cleared with the fields above */
 	zs_reader r;
-	char msgbuf[256];
-	zser_dec_key keys_inl[16];
-	zend_string *owned_inl[16];
-	zser_dec_frame frames_inl[8];
+	/* Written before it is read: with r, the part zser_dec_run() does not clear. The two stay
+	 * the last members, in this order (bin_decode.c checks it at compile time), so that any
+	 * field declared above starts cleared. */
+	struct {
+		char msgbuf[256];
+		zser_dec_key keys[16];
+		zend_string *owned[16];
+		zser_dec_frame frames[8];
+	} inl;
 } zser_decoder;
 
 /* The per-request shape cache (ZSER_G(shapes)): the core's memo of checked shape

@@ -168,7 +168,6 @@ struct zser_encoder {
 	uint32_t skeys_cap;
 	uint32_t ce_live;   /* bit i: ce_cache[i] is set */
 	uint64_t memo_live; /* bit i: memo[i] is set */
-	uint32_t memo[1 << SHAPE_MEMO_BITS];
 	uint32_t memo_none; /* stands for the memo entry of a value's first shape: always 0 */
 	/* Identity table (§9): each object or reference that may be met again, held (so that
 	 * its address cannot be reused while we run) in `held` in the order met, its slot in
@@ -199,8 +198,14 @@ struct zser_encoder {
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
-	zser_enc_ce_shape ce_cache[CE_CACHE];
 	struct zser_enc_bufs *bufs;
+	/* Written before it is read (ce_live and memo_live say which entries are set): the one
+	 * part php_zser_serialize() does not clear. It stays the last member (checked there at
+	 * compile time), so that any field declared above starts cleared. */
+	struct {
+		uint32_t memo[1 << SHAPE_MEMO_BITS];
+		zser_enc_ce_shape ce_cache[CE_CACHE];
+	} inl;
 };
 
 /* The first entries of each table and the first bytes of output, where a small value needs no
@@ -1042,9 +1047,9 @@ static zend_always_inline uint32_t *memo_slot(zser_encoder *e, zend_string *cls,
 	i = (uint32_t)(h >> (64 - SHAPE_MEMO_BITS));
 	if (!(e->memo_live & ((uint64_t)1 << i))) {
 		e->memo_live |= (uint64_t)1 << i;
-		e->memo[i] = 0;
+		e->inl.memo[i] = 0;
 	}
-	return &e->memo[i];
+	return &e->inl.memo[i];
 }
 
 /* Writes the shape of the keys of `ht`: a reference when it was met before, else MAP (cls
@@ -1955,13 +1960,13 @@ static void write_declared_head(zser_encoder *e, zend_object *obj)
 			break;
 		}
 	}
-	if (complete && (e->ce_live & (1u << c)) && e->ce_cache[c].ce == ce) {
-		write_shape_ref(e, e->ce_cache[c].shape);
+	if (complete && (e->ce_live & (1u << c)) && e->inl.ce_cache[c].ce == ce) {
+		write_shape_ref(e, e->inl.ce_cache[c].shape);
 	} else {
 		uint32_t shape = write_declared_shape(e, obj);
 		if (complete) {
-			e->ce_cache[c].ce = ce;
-			e->ce_cache[c].shape = shape;
+			e->inl.ce_cache[c].ce = ce;
+			e->inl.ce_cache[c].shape = shape;
 			e->ce_live |= 1u << c;
 		}
 	}
@@ -2452,6 +2457,12 @@ static void encoder_free(zser_encoder *e)
 	bufs_give(e->bufs);
 }
 
+/* php_zser_serialize() clears everything before inl: it must be the last member. */
+typedef char zser_enc_inl_is_last[sizeof(zser_encoder) == offsetof(zser_encoder, inl) +
+                                                                  sizeof(((zser_encoder *)0)->inl)
+                                          ? 1
+                                          : -1];
+
 PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 {
 	zser_encoder e;
@@ -2468,49 +2479,26 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 		return FAILURE;
 	}
 
+	zs_zero(&e, offsetof(zser_encoder, inl));
 	e.bufs = bufs_take();
 	e.base = e.p = e.bufs->out0;
 	e.end = e.bufs->out0 + OUT_INLINE;
-	e.far = false;
-	e.big = NULL;
 	e.str_slots = e.bufs->str_slots0;
 	e.str_pending = true;
-	e.str_slots_ready = false;
-	e.str_indexed = 0;
-	e.hold = false;
 	e.str_mask = STR_SLOTS0 - 1;
 	e.str_shift = 64 - 6; /* STR_SLOTS0 */
-	e.nstrs = 0;
 	e.strs = e.bufs->strs0;
 	e.strs_cap = STR_LIST0;
 	e.shapes_pending = true;
-	e.shape_slots_ready = false;
-	e.shapes_indexed = 0;
-	e.count_bits = 0;
 	e.shape_slots = e.bufs->shape_slots0;
 	e.shape_mask = SHAPE_SLOTS0 - 1;
-	e.nshapes = 0;
 	e.shapes = e.bufs->shapes0;
 	e.shapes_cap = SHAPES0;
-	e.nskeys = 0;
 	e.skeys = e.bufs->skeys0;
 	e.skeys_cap = SKEYS0;
-	e.ce_live = 0;
-	e.memo_live = 0;
-	e.memo_none = 0;
-	e.held = NULL;
-	e.nheld = 0;
-	e.id_slots = NULL;
-	e.n = 0;
-	e.depth = 0;
 	e.rec_max = REC_DEPTH;
 	e.frames = e.bufs->frames0;
-	e.nframes = 0;
 	e.frames_cap = FRAMES0;
-	e.refs = false;
-	e.rcn = false;
-	e.arrs = NULL;
-	e.marks = 0;
 
 	if (outer) {
 		nest_enter(&e, outer);
