@@ -53,6 +53,9 @@ static void run(fz_result *r, zval *blob, const option_set *o, bool throw_on_err
 }
 
 /* read -> write -> read: `v`, decoded from the input, encodes and decodes to itself. */
+/* How serialize() writes an __PHP_Incomplete_Class object that has no class name to give. */
+#define NAMELESS_INCOMPLETE "O:22:\"__PHP_Incomplete_Class\":"
+
 static void rewrite(zval *v)
 {
 	fz_result blob, copy;
@@ -120,6 +123,21 @@ static void rewrite(zval *v)
 		if (php_rt) {
 			zend_string_release(php_rt);
 		}
+	}
+	if (got && !zend_string_equals(want, got) &&
+	    zend_memnstr(ZSTR_VAL(want), NAMELESS_INCOMPLETE, sizeof(NAMELESS_INCOMPLETE) - 1,
+	                 ZSTR_VAL(want) + ZSTR_LEN(want))) {
+		/* Nor is it for an __PHP_Incomplete_Class object without a string class-name member
+		 * (serialize() then writes that class name): serialize() counts one property fewer
+		 * than it writes, and leaves out a non-string class-name member, so once read back
+		 * the object has one property too few to be written alike, and a lone one is dropped
+		 * (tests/bin/serialize_incomplete_nameless.phpt: zser's round trip gives what
+		 * unserialize(serialize()) gives). serialize() texts cannot judge such a value. */
+		zend_string_release(got);
+		zend_string_release(want);
+		fz_result_free(&copy);
+		fz_result_free(&blob);
+		return;
 	}
 	if (!got || !zend_string_equals(want, got)) {
 		fz_show("serialize() of the value read", ZSTR_VAL(want), ZSTR_LEN(want));
