@@ -1018,6 +1018,19 @@ static void free_decoder(zser_decoder *d)
  * release removes. */
 static void leave_open(zser_decoder *d)
 {
+	uint32_t open = d->depth, i;
+	/* Releasing a frame's partial data may run destructors (of objects complete inside it),
+	 * and a destructor may change the graph around it: drop the last reference to the object
+	 * of a frame further out, or to the object whose typed property holds one. Every frame's
+	 * objects are held until all are released. */
+	for (i = 0; i < open; i++) {
+		if (d->frames[i].obj) {
+			GC_ADDREF(d->frames[i].obj);
+		}
+		if (d->frames[i].owner) {
+			GC_ADDREF(d->frames[i].owner);
+		}
+	}
 	while (d->depth > 0) {
 		zser_dec_frame *f = &d->frames[--d->depth];
 		if (f->obj && f->after != AFTER_NONE) {
@@ -1027,6 +1040,14 @@ static void leave_open(zser_decoder *d)
 		ZVAL_UNDEF(&f->data);
 		if (f->info && Z_ISREF_P(f->dest)) {
 			ZEND_REF_ADD_TYPE_SOURCE(Z_REF_P(f->dest), f->info);
+		}
+	}
+	for (i = open; i-- > 0;) {
+		if (d->frames[i].owner) {
+			OBJ_RELEASE(d->frames[i].owner);
+		}
+		if (d->frames[i].obj) {
+			OBJ_RELEASE(d->frames[i].obj);
 		}
 	}
 }
