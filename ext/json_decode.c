@@ -4,7 +4,7 @@
  * input (values, types, error codes, which error wins, depth limits, last-error rules).
  * One hand-written single-pass parser: no tokenizer callbacks, values collected on an
  * explicit stack so each array and property table is allocated once at its final size,
- * strings scanned 16 bytes at a time, numbers converted by core/zs_strtod. The nesting is
+ * tokens read by the core's JSON lexer (core/zs_json_lex.h, shared with the CLI). The nesting is
  * walked with an explicit frame stack, never C recursion. ext/json's generated bison parser
  * gives up with a syntax error when its state stack is full; this parser counts the same
  * stack (json_stack_compat.h) so that deep inputs fail exactly where ext/json's do.
@@ -24,14 +24,17 @@
 #include "json_members.h"
 #include "zend_compat.h"
 #include "json_stack_compat.h"
-#include "zs_strtod.h"
-#include "zs_utf8.h"
+#include "zs_json_lex.h"
 #include "zs_grow.h"
 
-#include <float.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+/* The lexer's error codes are ext/json's, passed through unchanged. */
+#define LEX_CODE_IS(lex, php) \
+	typedef char jsond_##lex##_is_php[(int)ZS_JSON_LEX_##lex == (int)(php) ? 1 : -1]
+LEX_CODE_IS(CTRL_CHAR, PHP_JSON_ERROR_CTRL_CHAR);
+LEX_CODE_IS(SYNTAX, PHP_JSON_ERROR_SYNTAX);
+LEX_CODE_IS(UTF8, PHP_JSON_ERROR_UTF8);
+LEX_CODE_IS(UTF16, PHP_JSON_ERROR_UTF16);
+#undef LEX_CODE_IS
 
 /* Flags ext/json's parser looks at. */
 #define OPT_ASSOC    PHP_JSON_OBJECT_AS_ARRAY
@@ -57,13 +60,6 @@ typedef struct {
 	zend_object *obj;
 } jsond_dec_frame;
 
-/* Decoded bytes of one string token: either inside the input or in the scratch buffer. */
-typedef struct {
-	const char *s;
-	size_t len;
-	bool plain; /* no escapes, no replaced bytes: s points into the input */
-} jsond_strview;
-
 typedef struct {
 	const unsigned char *end; /* the NUL that terminates the zend_string (at [len]) */
 	int options;
@@ -83,8 +79,8 @@ typedef struct {
 	/* ext/json's parser-stack size where the input's value starts: 1 for a whole text, more
 	 * for a value cut out of one (zser_json_decode_within) */
 	size_t stack0;
-	char *scratch;
-	size_t scap;
+	zs_json_scratch scratch; /* decoded strings with escapes */
+	unsigned lex_flags;      /* the INVALID_UTF8 options, in the lexer's terms */
 	/* Which key_cache slots hold a key: only these are read, and released at the end, so
 	 * that a small input does not pay for clearing the whole cache. */
 	uint64_t key_used[KEY_CACHE_SIZE / 64];
@@ -95,330 +91,30 @@ typedef struct {
 	jsond_dec_frame frames_inline[8];
 } jsond_parser;
 
-/* ==== Byte classes ==== */
-
-/* 1 for bytes that may sit in a string body unexamined: 0x20..0x7F except '"' and '\\'. */
-static const unsigned char plain_byte[256] = {
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-
-static unsigned ctz64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return (unsigned)__builtin_ctzll(x);
-#else
-	unsigned n = 0;
-	while (!(x & 1)) {
-		x >>= 1;
-		n++;
-	}
-	return n;
-#endif
-}
-
-/* Whitespace runs (indentation of pretty-printed input) are skipped 16 spaces at a time;
- * wide loads only while 16 bytes remain before the terminating NUL at `end`. */
-static zend_never_inline const unsigned char *skip_ws_run(const unsigned char *p,
-                                                          const unsigned char *end)
-{
-	for (;;) {
-		while (*p == '\n' || *p == '\r' || *p == '\t') {
-			p++;
-		}
-		if (*p != ' ') {
-			return p;
-		}
-#if defined(__SSE2__)
-		while (end - p >= 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-			unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
-			if (mask != 0xFFFF) {
-				p += ctz64(~mask);
-				break;
-			}
-			p += 16;
-		}
-#else
-		(void)end;
-#endif
-		while (*p == ' ') {
-			p++;
-		}
-	}
-}
+/* ==== Tokens (core/zs_json_lex.h) ==== */
 
 static zend_always_inline const unsigned char *skip_ws(const unsigned char *p,
                                                        const unsigned char *end)
 {
-	/* Every whitespace byte is <= ' ', and so is the final NUL. */
-	if (EXPECTED(*p > ' ')) {
-		return p;
-	}
-	if (*p == ' ' && p[1] > ' ') {
-		return p + 1;
-	}
-	return skip_ws_run(p, end);
-}
-
-/* Advances over plain string bytes; stops at '"', '\\', a byte < 0x20 (the final NUL
- * included) or a byte >= 0x80. Wide loads only while 16 bytes remain before `end`. */
-static zend_always_inline const unsigned char *skip_plain(const unsigned char *p,
-                                                          const unsigned char *end)
-{
-#if defined(__SSE2__)
-	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-	const __m128i space = _mm_set1_epi8(0x20);
-	while (end - p >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		/* Signed compare: bytes >= 0x80 are negative, so "< 0x20" catches them too. */
-		__m128i hit =
-		        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
-		                     _mm_cmplt_epi8(v, space));
-		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
-		if (mask) {
-			return p + ctz64(mask);
-		}
-		p += 16;
-	}
-#else
-	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-	while (end - p >= 8) {
-		uint64_t v, q, b;
-		memcpy(&v, p, 8);
-		q = v ^ (ones * '"');
-		b = v ^ (ones * '\\');
-		if ((((v - ones * 0x20) | (q - ones) | (b - ones)) & ~v & highs) | (v & highs)) {
-			break;
-		}
-		p += 8;
-	}
-#endif
-	while (plain_byte[*p]) {
-		p++;
-	}
-	return p;
-}
-
-static zend_always_inline int hex_val(unsigned char c)
-{
-	if (c >= '0' && c <= '9') {
-		return c - '0';
-	}
-	c |= 0x20;
-	if (c >= 'a' && c <= 'f') {
-		return c - 'a' + 10;
-	}
-	return -1;
-}
-
-/* The four hex digits at p as a code unit, or -1. Stops at the first non-hex byte. */
-static zend_always_inline int hex4(const unsigned char *p)
-{
-	int a, b, c, d;
-	if ((a = hex_val(p[0])) < 0 || (b = hex_val(p[1])) < 0 || (c = hex_val(p[2])) < 0 ||
-	    (d = hex_val(p[3])) < 0) {
-		return -1;
-	}
-	return (a << 12) | (b << 8) | (c << 4) | d;
-}
-
-/* ==== Strings ==== */
-
-static zend_never_inline char *scratch_grow(jsond_parser *P, size_t need)
-{
-	size_t cap = P->scap ? P->scap : 256;
-	while (cap < need) {
-		cap *= 2;
-	}
-	P->scratch = erealloc(P->scratch, cap);
-	P->scap = cap;
-	return P->scratch;
-}
-
-/* Second half of string scanning, entered at the first escape or invalid UTF-8 byte:
- * decodes into the scratch buffer (when building) with ext/json's rules. */
-static zend_never_inline int string_slow(jsond_parser *P, const unsigned char *start,
-                                         const unsigned char *p, const unsigned char **endp,
-                                         jsond_strview *out)
-{
-	const bool build = out != NULL;
-	size_t o = 0;
-	char *buf = NULL;
-
-#define NEED(n)                                       \
-	do {                                              \
-		if (build && UNEXPECTED(o + (n) > P->scap)) { \
-			buf = scratch_grow(P, o + (n));           \
-		}                                             \
-	} while (0)
-#define PUT(c)                    \
-	do {                          \
-		if (build) {              \
-			buf[o++] = (char)(c); \
-		}                         \
-	} while (0)
-
-	if (build) {
-		buf = P->scratch;
-		NEED((size_t)(p - start) + 16);
-		memcpy(buf, start, (size_t)(p - start));
-		o = (size_t)(p - start);
-	}
-	for (;;) {
-		const unsigned char *q = skip_plain(p, P->end);
-		unsigned char c;
-		if (build && q > p) {
-			NEED((size_t)(q - p) + 16);
-			memcpy(buf + o, p, (size_t)(q - p));
-			o += (size_t)(q - p);
-		}
-		p = q;
-		c = *p;
-		if (c == '"') {
-			break;
-		}
-		if (c >= 0x80) {
-			size_t n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED);
-			if (n) {
-				NEED(4);
-				if (build) {
-					memcpy(buf + o, p, (size_t)n);
-					o += (size_t)n;
-				}
-				p += n;
-				continue;
-			}
-			if (!(P->options & (OPT_IGNORE | OPT_SUBST))) {
-				return PHP_JSON_ERROR_UTF8;
-			}
-			if (P->options & OPT_SUBST) {
-				NEED(3);
-				PUT(0xEF);
-				PUT(0xBF);
-				PUT(0xBD);
-			}
-			p++;
-			continue;
-		}
-		if (c != '\\') {
-			return PHP_JSON_ERROR_CTRL_CHAR;
-		}
-		NEED(4);
-		switch (p[1]) {
-		case '"':
-		case '\\':
-		case '/':
-			PUT(p[1]);
-			break;
-		case 'b':
-			PUT('\b');
-			break;
-		case 'f':
-			PUT('\f');
-			break;
-		case 'n':
-			PUT('\n');
-			break;
-		case 'r':
-			PUT('\r');
-			break;
-		case 't':
-			PUT('\t');
-			break;
-		case 'u': {
-			int cu = hex4(p + 2);
-			if (cu < 0) {
-				return PHP_JSON_ERROR_SYNTAX;
-			}
-			if ((cu & 0xF800) == 0xD800) {
-				/* Only a high surrogate directly followed by an escaped low one pairs up. */
-				int lo = cu < 0xDC00 && p[6] == '\\' && p[7] == 'u' ? hex4(p + 8) : -1;
-				unsigned cp;
-				if (lo < 0xDC00 || lo > 0xDFFF) {
-					return PHP_JSON_ERROR_UTF16;
-				}
-				cp = 0x10000 + (((unsigned)cu & 0x3FF) << 10) + ((unsigned)lo & 0x3FF);
-				PUT(0xF0 | (cp >> 18));
-				PUT(0x80 | ((cp >> 12) & 0x3F));
-				PUT(0x80 | ((cp >> 6) & 0x3F));
-				PUT(0x80 | (cp & 0x3F));
-				p += 12;
-				continue;
-			}
-			if (cu < 0x80) {
-				PUT(cu);
-			} else if (cu < 0x800) {
-				PUT(0xC0 | (cu >> 6));
-				PUT(0x80 | (cu & 0x3F));
-			} else {
-				PUT(0xE0 | (cu >> 12));
-				PUT(0x80 | ((cu >> 6) & 0x3F));
-				PUT(0x80 | (cu & 0x3F));
-			}
-			p += 6;
-			continue;
-		}
-		default:
-			return PHP_JSON_ERROR_SYNTAX;
-		}
-		p += 2;
-	}
-#undef NEED
-#undef PUT
-	*endp = p + 1;
-	if (build) {
-		out->s = buf;
-		out->len = o;
-		out->plain = false;
-	}
-	return 0;
+	return zs_json_skip_ws(p, end);
 }
 
 /* Scans the string whose opening quote is at p[-1]. Returns 0 (and *endp after the closing
  * quote, *out the decoded bytes when out != NULL) or ext/json's error code for the first
  * problem in it, in text order. */
 static zend_always_inline int scan_string(jsond_parser *P, const unsigned char *p,
-                                          const unsigned char **endp, jsond_strview *out)
+                                          const unsigned char **endp, zs_json_strview *out)
 {
-	const unsigned char *start = p;
-	for (;;) {
-		unsigned char c;
-		p = skip_plain(p, P->end);
-		c = *p;
-		if (EXPECTED(c == '"')) {
-			*endp = p + 1;
-			if (out) {
-				out->s = (const char *)start;
-				out->len = (size_t)(p - start);
-				out->plain = true;
-			}
-			return 0;
-		}
-		if (c >= 0x80) {
-			size_t n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED);
-			if (EXPECTED(n != 0)) {
-				/* non-Latin text: whole runs of multi-byte characters */
-				do {
-					p += n;
-				} while (*p >= 0x80 && (n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED)) != 0);
-				continue;
-			}
-			if (!(P->options & (OPT_IGNORE | OPT_SUBST))) {
-				return PHP_JSON_ERROR_UTF8;
-			}
-			return string_slow(P, start, p, endp, out);
-		}
-		if (c == '\\') {
-			return string_slow(P, start, p, endp, out);
-		}
-		return PHP_JSON_ERROR_CTRL_CHAR;
+	const unsigned char *e;
+	int err = zs_json_lex_string(&P->scratch, P->lex_flags, p, P->end, &e, out);
+	/* an error is ext/json's at the string's first byte: *endp stays there */
+	if (EXPECTED(err == 0)) {
+		*endp = e;
 	}
+	return err;
 }
 
-static zend_always_inline void str_zval(zval *zv, const jsond_strview *sv)
+static zend_always_inline void str_zval(zval *zv, const zs_json_strview *sv)
 {
 	if (sv->len <= 1) {
 		if (sv->len == 0) {
@@ -486,162 +182,63 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 
 /* ==== Numbers ==== */
 
-#define IS_DIGIT(c) ((unsigned char)((c) - '0') < 10)
+#define IS_DIGIT(c) ZS_JSON_IS_DIGIT(c)
 
 typedef enum { NUM_NONE, NUM_INT, NUM_DOUBLE, NUM_BIGSTR } jsond_num_kind;
 
-static const double pow10_exact[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                     1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                     1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define HAVE_SWAR_DIGITS 1
-/* Eight ASCII digits at once (little-endian loads): the test and the conversion of the
- * well-known SWAR method (as in fast_float). */
-static zend_always_inline bool all_digits8(uint64_t v)
+/* The rare long decimals zs_strtod_decimal leaves undecided: PHP's own correctly rounding
+ * strtod, which stops at the end of the number. */
+static double number_fallback(const char *s, size_t len, void *ctx)
 {
-	return ((v & 0xF0F0F0F0F0F0F0F0ULL) |
-	        (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
+	(void)len;
+	(void)ctx;
+	return zend_strtod(s, NULL);
 }
 
-static zend_always_inline uint64_t digits8(uint64_t v)
-{
-	const uint64_t mask = 0x000000FF000000FFULL;
-	v -= 0x3030303030303030ULL;
-	v = (v * 10) + (v >> 8);
-	return (((v & mask) * 0x000F424000000064ULL) + (((v >> 16) & mask) * 0x0000271000000001ULL)) >>
-	       32;
-}
-#endif
-
-/* Lexes the number at p exactly as ext/json's scanner does (the longest prefix that
- * matches its INT, FLOAT or EXP rules) and, when building, stores its value. A big integer
- * under JSON_BIGINT_AS_STRING is a string token (NUM_BIGSTR), usable even as a key. */
+/* The number at p as ext/json's scanner reads it and, when building, its value in *out. A
+ * big integer under JSON_BIGINT_AS_STRING is a string token (NUM_BIGSTR), usable even as a
+ * key. */
 static zend_always_inline jsond_num_kind scan_number(jsond_parser *P, const unsigned char *p,
                                                      const unsigned char **endp, zval *out)
 {
-	const unsigned char *start = p, *digits;
-	bool neg = false, trunc = false, is_float = false;
-	uint64_t w = 0;
-	size_t ndig;
-	int sig;
-	int64_t q = 0;
-	double d;
-
-	if (*p == '-') {
-		neg = true;
-		p++;
-	}
-	if (!IS_DIGIT(*p)) {
-		return NUM_NONE;
-	}
-	digits = p;
-	if (*p == '0') {
-		p++;
-	} else {
-		do {
-			w = w * 10 + (uint64_t)(*p - '0');
-			p++;
-		} while (IS_DIGIT(*p) && p - digits < 19);
-		while (IS_DIGIT(*p)) {
-			trunc |= *p != '0';
-			p++;
-		}
-	}
-	ndig = (size_t)(p - digits);
-	if (*p == '.' && IS_DIGIT(p[1])) {
-		is_float = true;
-		p++;
-		sig = w ? (ndig < 19 ? (int)ndig : 19) : 0;
-		q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
-		if (!w) {
-			while (*p == '0') {
-				p++;
-				q--;
+	int64_t i = 0;
+	double d = 0;
+	zs_json_num_kind k = zs_json_lex_number(p, P->end, (P->options & OPT_BIGINT) != 0, out != NULL,
+	                                        number_fallback, NULL, endp, &i, &d);
+	switch (k) {
+	case ZS_JSON_NUM_INT:
+#if SIZEOF_ZEND_LONG < 8
+		if (i < ZEND_LONG_MIN || i > ZEND_LONG_MAX) {
+			/* beyond this PHP's integers, as ext/json's digit count finds */
+			if (P->options & OPT_BIGINT) {
+				if (out) {
+					ZVAL_STRINGL(out, (const char *)p, (size_t)(*endp - p));
+				}
+				return NUM_BIGSTR;
 			}
-		}
-#ifdef HAVE_SWAR_DIGITS
-		while (sig <= 11 && P->end - p >= 8) {
-			uint64_t v;
-			memcpy(&v, p, 8);
-			if (!all_digits8(v)) {
-				break;
-			}
-			w = w * 100000000 + digits8(v);
-			sig += w ? 8 : 0;
-			q -= 8;
-			p += 8;
-		}
-#endif
-		while (IS_DIGIT(*p)) {
-			if (sig < 19) {
-				w = w * 10 + (uint64_t)(*p - '0');
-				sig += w != 0;
-				q--;
-			} else {
-				trunc |= *p != '0';
-			}
-			p++;
-		}
-	}
-	if ((*p | 0x20) == 'e' &&
-	    (IS_DIGIT(p[1]) || ((p[1] == '+' || p[1] == '-') && IS_DIGIT(p[2])))) {
-		int64_t e = 0;
-		bool eneg = p[1] == '-';
-		if (!is_float) {
-			q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
-			is_float = true;
-		}
-		p += IS_DIGIT(p[1]) ? 1 : 2;
-		do {
-			if (e < 1000000000) {
-				e = e * 10 + (*p - '0');
-			}
-			p++;
-		} while (IS_DIGIT(*p));
-		q += eneg ? -e : e;
-	}
-	*endp = p;
-	if (!is_float) {
-		bool big = false;
-		if (ndig >= MAX_LENGTH_OF_LONG - 1) {
-			if (ndig == MAX_LENGTH_OF_LONG - 1) {
-				int cmp = memcmp(digits, LONG_MIN_DIGITS, MAX_LENGTH_OF_LONG - 1);
-				big = !(cmp < 0 || (cmp == 0 && neg));
-			} else {
-				big = true;
-			}
-		}
-		if (!big) {
 			if (out) {
-				ZVAL_LONG(out, neg ? (zend_long)(0 - w) : (zend_long)w);
+				ZVAL_DOUBLE(out, (double)i);
 			}
-			return NUM_INT;
-		}
-		if (P->options & OPT_BIGINT) {
-			if (out) {
-				ZVAL_STRINGL(out, (const char *)start, (size_t)(p - start));
-			}
-			return NUM_BIGSTR;
-		}
-		q = ndig > 19 ? (int64_t)(ndig - 19) : 0;
-	}
-	if (out) {
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-		if (!trunc && w <= ((uint64_t)1 << 53) && q >= -22 && q <= 22 && w != 0) {
-			/* Clinger's case (also in zs_strtod_decimal), inline for short decimals: both
-			 * operands exact, one correctly rounded IEEE operation */
-			d = q < 0 ? (double)w / pow10_exact[-q] : (double)w * pow10_exact[q];
-			ZVAL_DOUBLE(out, neg ? -d : d);
 			return NUM_DOUBLE;
 		}
 #endif
-		if (!zs_strtod_decimal(w, q, neg, trunc, &d)) {
-			d = zend_strtod((const char *)start, NULL);
+		if (out) {
+			ZVAL_LONG(out, (zend_long)i);
 		}
-		ZVAL_DOUBLE(out, d);
+		return NUM_INT;
+	case ZS_JSON_NUM_DOUBLE:
+		if (out) {
+			ZVAL_DOUBLE(out, d);
+		}
+		return NUM_DOUBLE;
+	case ZS_JSON_NUM_BIG:
+		if (out) {
+			ZVAL_STRINGL(out, (const char *)p, (size_t)(*endp - p));
+		}
+		return NUM_BIGSTR;
+	default:
+		return NUM_NONE;
 	}
-	return NUM_DOUBLE;
 }
 
 /* ==== Stacks ==== */
@@ -852,7 +449,7 @@ static zend_always_inline int parse_impl(jsond_parser *P, const unsigned char *p
 	jsond_dec_frame *f = NULL;
 	size_t bs = P->stack0; /* parser stack size where the next value starts */
 	jsond_num_kind nk;
-	jsond_strview sv;
+	zs_json_strview sv;
 	int err;
 
 value:
@@ -1271,8 +868,11 @@ static void parser_init(jsond_parser *P, const zend_string *s, int options, int 
 	P->frames = P->frames_inline;
 	P->ftop = 0;
 	P->fcap = sizeof(P->frames_inline) / sizeof(P->frames_inline[0]);
-	P->scratch = NULL;
-	P->scap = 0;
+	P->scratch.alloc = &zser_emalloc;
+	P->scratch.buf = NULL;
+	P->scratch.cap = 0;
+	P->lex_flags = ((options & OPT_IGNORE) ? ZS_JSON_LEX_UTF8_IGNORE : 0) |
+	               ((options & OPT_SUBST) ? ZS_JSON_LEX_UTF8_SUBST : 0);
 	memset(P->key_used, 0, sizeof(P->key_used));
 	P->end = (const unsigned char *)ZSTR_VAL(s) + ZSTR_LEN(s);
 	P->options = options;
@@ -1305,7 +905,7 @@ static void parser_free(jsond_parser *P)
 	for (i = 0; i < KEY_CACHE_SIZE / 64; i++) {
 		uint64_t used = P->key_used[i];
 		while (used) {
-			unsigned b = ctz64(used);
+			unsigned b = zs_json_ctz(used);
 			used &= used - 1;
 			zend_string_release_ex(P->key_cache[i * 64 + b], 0);
 		}
@@ -1319,8 +919,8 @@ static void parser_free(jsond_parser *P)
 	if (P->frames != P->frames_inline) {
 		efree(P->frames);
 	}
-	if (P->scratch) {
-		efree(P->scratch);
+	if (P->scratch.buf) {
+		efree(P->scratch.buf);
 	}
 }
 
