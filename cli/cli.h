@@ -42,8 +42,9 @@ typedef struct cli_limited {
 } cli_limited;
 FILE *cli_limited_open(cli_limited *l, FILE *out, size_t max);
 
-/* Whole input of FILE ("-" or NULL for stdin) in `*data`/`*len` (malloc'd; caller frees).
- * Returns EXIT_OK or EXIT_IO with a message printed on stderr. */
+/* Whole input of FILE ("-" or NULL for stdin) in `*data`/`*len` (malloc'd; caller frees),
+ * followed by a NUL byte not counted in *len (the JSON lexer stops at it). Returns EXIT_OK or
+ * EXIT_IO with a message printed on stderr. */
 int cli_read_input(const char *path, unsigned char **data, size_t *len);
 
 /* Detects (unless forced) and parses `data` into `t` (zs_tree_init'ed here). Returns EXIT_OK,
@@ -114,7 +115,8 @@ int cli_convert(const zs_tree *t, const cli_convert_opts *co, zs_buf *out);
  * difference in *why and its offset in a's input in *at; EXIT_NOMEM. */
 int cli_convert_verify(const zs_tree *a, const zs_tree *b, const char **why, size_t *at);
 
-/* `from-json`: JSON text to a zser blob on `out`. Returns an exit code; errors on stderr. */
+/* `from-json`: JSON text (followed by a NUL byte at data[len]) to a zser blob on `out`.
+ * Returns an exit code; errors on stderr. */
 int cli_from_json(FILE *out, const unsigned char *data, size_t len, size_t max_depth);
 
 #endif /* ZSER_CLI_H */

@@ -7,8 +7,8 @@
  * written canonically (FORMAT.md): every repeated string and key sequence as a reference.
  */
 #include "cli.h"
-#include "zs_utf8.h"
 #include "zs_grow.h"
+#include "zs_json_lex.h"
 #include "zs_wire.h"
 #include "zs_zser_write.h"
 
@@ -46,8 +46,10 @@ typedef struct jframe {
 typedef struct jp {
 	zs_tree *t;
 	const unsigned char *s;
+	const unsigned char *end; /* s + len, where a NUL byte follows the text */
 	size_t pos, len, max_depth;
-	jframe *frames; /* frames[0..depth) are open, innermost last */
+	zs_json_scratch sc; /* strings with escapes, decoded */
+	jframe *frames;     /* frames[0..depth) are open, innermost last */
 	size_t depth, frames_cap;
 } jp;
 
@@ -56,228 +58,96 @@ static bool jfail(jp *p, const char *msg)
 	return zs_tree_fail(p->t, p->pos, msg);
 }
 
+static bool jnomem(jp *p)
+{
+	p->t->out_of_memory = true;
+	return jfail(p, "out of memory");
+}
+
 static void skip_ws(jp *p)
 {
-	while (p->pos < p->len && (p->s[p->pos] == ' ' || p->s[p->pos] == '\t' ||
-	                           p->s[p->pos] == '\n' || p->s[p->pos] == '\r')) {
-		p->pos++;
-	}
+	p->pos = (size_t)(zs_json_skip_ws(p->s + p->pos, p->end) - p->s);
 }
 
-static int hex4(const unsigned char *s)
+/* The lexer's verdict on a string, worded as the tool words errors. */
+static const char *string_error(const jp *p, int err, size_t at)
 {
-	int v = 0, i;
-	for (i = 0; i < 4; i++) {
-		int c = s[i];
-		v <<= 4;
-		if (c >= '0' && c <= '9') {
-			v |= c - '0';
-		} else if (c >= 'a' && c <= 'f') {
-			v |= c - 'a' + 10;
-		} else if (c >= 'A' && c <= 'F') {
-			v |= c - 'A' + 10;
-		} else {
-			return -1;
-		}
+	switch (err) {
+	case ZS_JSON_LEX_CTRL_CHAR:
+		return at == p->len ? "unterminated string" : "control character in a string";
+	case ZS_JSON_LEX_UTF8:
+		return "malformed UTF-8 in a string";
+	case ZS_JSON_LEX_UTF16:
+		return "unpaired UTF-16 surrogate";
+	default:
+		return "bad escape";
 	}
-	return v;
-}
-
-static void put_utf8(zs_buf *b, uint32_t cp)
-{
-	unsigned char u[4];
-	size_t n;
-
-	if (cp < 0x80) {
-		u[0] = (unsigned char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (unsigned char)(0xc0 | (cp >> 6));
-		u[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (unsigned char)(0xe0 | (cp >> 12));
-		u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		u[2] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (unsigned char)(0xf0 | (cp >> 18));
-		u[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
-		u[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		u[3] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 4;
-	}
-	zs_buf_append(b, u, n);
 }
 
 /* A string (opening quote at pos) decoded into the tree's pool. */
 static bool parse_string(jp *p, zs_str *out)
 {
 	zs_buf *b = &p->t->pool;
+	zs_json_strview sv;
+	const unsigned char *e;
+	int err = zs_json_lex_string(&p->sc, 0, p->s + p->pos + 1, p->end, &e, &sv);
 
-	p->pos++;
+	if (err != ZS_JSON_LEX_OK) {
+		p->pos = (size_t)(e - p->s);
+		return err == ZS_JSON_LEX_NOMEM ? jnomem(p) : jfail(p, string_error(p, err, p->pos));
+	}
+	p->pos = (size_t)(e - p->s);
 	out->off = b->len;
 	out->pooled = true;
-	for (;;) {
-		unsigned char c;
-		size_t run = p->pos;
-		while (run < p->len && p->s[run] != '"' && p->s[run] != '\\' && p->s[run] >= 0x20) {
-			run++;
-		}
-		if (!zs_utf8_valid(p->s + p->pos, run - p->pos)) {
-			return jfail(p, "malformed UTF-8 in a string");
-		}
-		if (run > p->pos) {
-			zs_buf_append(b, p->s + p->pos, run - p->pos);
-		}
-		p->pos = run;
-		if (p->pos >= p->len) {
-			return jfail(p, "unterminated string");
-		}
-		c = p->s[p->pos];
-		if (c == '"') {
-			p->pos++;
-			break;
-		}
-		if (c < 0x20) {
-			return jfail(p, "control character in a string");
-		}
-		/* backslash escape */
-		if (p->len - p->pos < 2) {
-			return jfail(p, "unterminated string");
-		}
-		c = p->s[p->pos + 1];
-		if (c == 'u') {
-			int hi, lo;
-			uint32_t cp;
-			if (p->len - p->pos < 6 || (hi = hex4(p->s + p->pos + 2)) < 0) {
-				return jfail(p, "bad \\u escape");
-			}
-			cp = (uint32_t)hi;
-			p->pos += 6;
-			if (cp >= 0xd800 && cp <= 0xdbff) {
-				if (p->len - p->pos < 6 || p->s[p->pos] != '\\' || p->s[p->pos + 1] != 'u' ||
-				    (lo = hex4(p->s + p->pos + 2)) < 0 || lo < 0xdc00 || lo > 0xdfff) {
-					return jfail(p, "unpaired UTF-16 surrogate");
-				}
-				cp = 0x10000 + ((cp - 0xd800) << 10) + ((uint32_t)lo - 0xdc00);
-				p->pos += 6;
-			} else if (cp >= 0xdc00 && cp <= 0xdfff) {
-				return jfail(p, "unpaired UTF-16 surrogate");
-			}
-			put_utf8(b, cp);
-			continue;
-		}
-		switch (c) {
-		case '"':
-		case '\\':
-		case '/':
-			break;
-		case 'b':
-			c = '\b';
-			break;
-		case 'f':
-			c = '\f';
-			break;
-		case 'n':
-			c = '\n';
-			break;
-		case 'r':
-			c = '\r';
-			break;
-		case 't':
-			c = '\t';
-			break;
-		default:
-			p->pos++;
-			return jfail(p, "bad escape");
-		}
-		zs_buf_append_byte(b, c);
-		p->pos += 2;
-	}
+	out->len = sv.len;
+	zs_buf_append(b, (const unsigned char *)sv.s, sv.len);
 	if (b->failed) {
-		p->t->out_of_memory = true;
-		return jfail(p, "out of memory");
+		return jnomem(p);
 	}
-	out->len = b->len - out->off;
 	return true;
 }
 
-static bool digits(jp *p)
+/* The long decimals the lexer's fast paths leave undecided: the C library's strtod, correctly
+ * rounded on the systems the tool is built for, on a NUL-ended copy of the number alone. */
+static double strtod_fallback(const char *s, size_t len, void *ctx)
 {
-	size_t start = p->pos;
-	while (p->pos < p->len && p->s[p->pos] >= '0' && p->s[p->pos] <= '9') {
-		p->pos++;
-	}
-	return p->pos > start;
-}
+	char small[64], *buf = len < sizeof(small) ? small : malloc(len + 1);
+	double d;
 
-/* -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?: int64 when integral and in range. */
-static bool parse_number(jp *p, size_t idx)
-{
-	size_t start = p->pos;
-	bool integral = true;
-	char small[64], *buf = small;
-	size_t n;
-
-	if (p->s[p->pos] == '-') {
-		p->pos++;
+	(void)ctx;
+	if (!buf) {
+		return strtod(s, NULL); /* s is followed by a byte no number takes in */
 	}
-	if (p->pos < p->len && p->s[p->pos] == '0') {
-		p->pos++;
-	} else if (!digits(p)) {
-		return jfail(p, "malformed number");
-	}
-	if (p->pos < p->len && p->s[p->pos] == '.') {
-		p->pos++;
-		integral = false;
-		if (!digits(p)) {
-			return jfail(p, "malformed number");
-		}
-	}
-	if (p->pos < p->len && (p->s[p->pos] == 'e' || p->s[p->pos] == 'E')) {
-		p->pos++;
-		integral = false;
-		if (p->pos < p->len && (p->s[p->pos] == '+' || p->s[p->pos] == '-')) {
-			p->pos++;
-		}
-		if (!digits(p)) {
-			return jfail(p, "malformed number");
-		}
-	}
-	n = p->pos - start;
-	if (n >= sizeof(small) && !(buf = malloc(n + 1))) {
-		p->t->out_of_memory = true;
-		return jfail(p, "out of memory");
-	}
-	memcpy(buf, p->s + start, n);
-	buf[n] = '\0';
-	if (integral) {
-		/* Accumulate in unsigned, as json_decode() does, falling back to a float. */
-		const char *q = buf + (buf[0] == '-');
-		uint64_t v = 0, lim = buf[0] == '-' ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-		for (; *q; q++) {
-			uint64_t d = (uint64_t)(*q - '0');
-			if (v > (lim - d) / 10) {
-				integral = false;
-				break;
-			}
-			v = v * 10 + d;
-		}
-		if (integral) {
-			p->t->nodes[idx].kind = ZS_K_INT;
-			p->t->nodes[idx].v.i =
-			        buf[0] == '-' ? (v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v)
-			                      : (int64_t)v;
-		}
-	}
-	if (!integral) {
-		p->t->nodes[idx].kind = ZS_K_FLOAT;
-		p->t->nodes[idx].v.d = strtod(buf, NULL);
-	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	d = strtod(buf, NULL);
 	if (buf != small) {
 		free(buf);
 	}
+	return d;
+}
+
+/* A number, read as json_decode() reads it: an integer beyond int64 becomes a float. */
+static bool parse_number(jp *p, size_t idx)
+{
+	const unsigned char *e;
+	int64_t i = 0;
+	double d = 0;
+
+	switch (zs_json_lex_number(p->s + p->pos, p->end, false, true, strtod_fallback, NULL, &e, &i,
+	                           &d)) {
+	case ZS_JSON_NUM_INT:
+		p->t->nodes[idx].kind = ZS_K_INT;
+		p->t->nodes[idx].v.i = i;
+		break;
+	case ZS_JSON_NUM_DOUBLE:
+		p->t->nodes[idx].kind = ZS_K_FLOAT;
+		p->t->nodes[idx].v.d = d;
+		break;
+	default:
+		return jfail(p, "malformed number");
+	}
+	p->pos = (size_t)(e - p->s);
 	return true;
 }
 
@@ -351,12 +221,6 @@ static bool same_key(const zs_tree *t, const zs_node *a, const zs_node *b)
 	return a->key_str.len == b->key_str.len &&
 	       memcmp(zs_tree_bytes(t, &a->key_str), zs_tree_bytes(t, &b->key_str), a->key_str.len) ==
 	               0;
-}
-
-static bool jnomem(jp *p)
-{
-	p->t->out_of_memory = true;
-	return jfail(p, "out of memory");
 }
 
 /* A member's key and its ':', up to its value. */
@@ -629,16 +493,21 @@ static int json_to_zser(zs_tree *t, const unsigned char *data, size_t len, size_
 	static const zs_tree_visitor writer = {write_node, NULL};
 	jp p;
 	jw w;
+	bool ok;
 
 	zs_buf_init(out, &zs_alloc_libc);
 	memset(&p, 0, sizeof(p));
 	p.t = t;
 	p.s = data;
 	p.len = len;
+	p.end = data + len;
+	p.sc.alloc = &zs_alloc_libc;
 	p.max_depth = max_depth;
 	t->input = data;
 	t->input_len = len;
-	if (!parse_json(&p)) {
+	ok = parse_json(&p);
+	free(p.sc.buf);
+	if (!ok) {
 		return t->out_of_memory ? EXIT_NOMEM : EXIT_INVALID;
 	}
 	skip_ws(&p);

@@ -76,6 +76,8 @@ int cli_read_input(const char *path, unsigned char **data, size_t *len)
 	if (f != stdin) {
 		fclose(f);
 	}
+	/* fread() was last given room (cap - n > 0), which it did not fill */
+	buf[n] = '\0';
 	*data = buf;
 	*len = n;
 	return EXIT_OK;

@@ -37,7 +37,8 @@ ZS_INLINE bool zs_buf_reserve(zs_buf *b, size_t extra)
 
 ZS_INLINE void zs_buf_append(zs_buf *b, const void *src, size_t n)
 {
-	if (zs_buf_reserve(b, n)) {
+	/* n == 0: nothing to copy, and an empty buffer has no data pointer to offset */
+	if (n != 0 && zs_buf_reserve(b, n)) {
 		memcpy(b->data + b->len, src, n);
 		b->len += n;
 	}
