@@ -13,7 +13,7 @@ so="$here/../../ext/modules/zser.so"
 [ -f "$so" ] && ext=(-d "extension=$so")
 passed=0
 failed=0
-for t in compare hostile convert fromjson operator lossless convert_cmd; do
+for t in compare hostile convert fromjson writers operator lossless convert_cmd; do
 	out=$("$PHP" "${ext[@]}" -d memory_limit=1G -d display_errors=stderr "$here/$t.php" 2>&1)
 	rc=$?
 	printf '%s\n' "$out" | grep -E '^(FAIL|PHP |Fatal)' | head -20
