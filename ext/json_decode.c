@@ -533,24 +533,7 @@ value:
 		f->obj = NULL;
 		p = skip_ws(p + 1, P->end);
 		if (*p == ']' || *p == '}') {
-			/* empty elements/members, then the closing bracket */
-			if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-				return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
-			}
-			if ((*p == '}') != is_object) {
-				return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
-			}
-			p++;
-			P->ftop--;
-			if (build) {
-				zval *z = push_val(P);
-				if (is_object && !P->assoc) {
-					object_init(z);
-				} else {
-					ZVAL_EMPTY_ARRAY(z);
-				}
-			}
-			break;
+			goto close_empty;
 		}
 		if (is_object) {
 			bs = f->bstack + JSON_STACK_FIRST_KEY;
@@ -598,6 +581,8 @@ after_value:
 	}
 	p = skip_ws(p, P->end);
 	if (*p == ',') {
+comma:
+		/* the ',' at p is followed by the next element or member of f */
 		if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
 			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 		}
@@ -610,22 +595,7 @@ after_value:
 		goto value;
 	}
 	if (*p == ']' || *p == '}') {
-		if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-			return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
-		}
-		if ((*p == '}') != f->is_object) {
-			return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
-		}
-		p++;
-		if (build) {
-			if (f->is_object) {
-				close_object(P, f);
-			} else {
-				close_array(P, f);
-			}
-		}
-		P->ftop--;
-		goto after_value;
+		goto close;
 	}
 	if (relax) {
 		goto next_other;
@@ -677,12 +647,57 @@ key:
 		}
 		return token_error(P, p);
 	}
+colon:
+	/* the ':' at p ends the key; bs is the stack size with the key shifted */
 	if (json_stack_full(bs + 1)) {
 		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
 	p++;
 	bs++;
 	goto value;
+
+close:
+	/* the closing bracket at p ends the elements or members of f */
+	if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
+	}
+	if ((*p == '}') != f->is_object) {
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
+	}
+	p++;
+	if (build) {
+		if (f->is_object) {
+			close_object(P, f);
+		} else {
+			close_array(P, f);
+		}
+	}
+	P->ftop--;
+	goto after_value;
+
+close_empty:
+	/* the closing bracket at p ends f, which has no elements or members */
+	if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
+	}
+	if ((*p == '}') != f->is_object) {
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
+	}
+	p++;
+	P->ftop--;
+	if (build) {
+		zval *z = push_val(P);
+		if (f->is_object && !P->assoc) {
+			object_init(z);
+		} else {
+			ZVAL_EMPTY_ARRAY(z);
+		}
+	}
+	/* the empty container is shifted as a scalar token would be, at the place of f */
+	if (json_stack_full(f->bstack + 1)) {
+		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
+	}
+	goto after_value;
 
 	/* Where strict JSON fails, the relaxations the flags ask for. Each comes back to the
 	 * state it left (a comment) or to the state after the closing bracket (a trailing
@@ -733,12 +748,7 @@ colon_other:
 			return PHP_JSON_ERROR_SYNTAX;
 		}
 		if (*p == ':') {
-			if (json_stack_full(bs + 1)) {
-				return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
-			}
-			p++;
-			bs++;
-			goto value;
+			goto colon;
 		}
 	}
 	return token_error(P, p);
@@ -762,65 +772,13 @@ next_other:
 			return PHP_JSON_ERROR_SYNTAX;
 		}
 		if (*p == ',') {
-			if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-				return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
-			}
-			p = skip_ws(p + 1, P->end);
-			if (f->is_object) {
-				bs = f->bstack + JSON_STACK_NEXT_KEY;
-				goto key;
-			}
-			bs = f->bstack + JSON_STACK_NEXT;
-			goto value;
+			goto comma;
 		}
 		if (*p == ']' || *p == '}') {
 			goto close;
 		}
 	}
 	return token_error(P, p);
-
-close:
-	/* the closing bracket at p ends the elements or members of f */
-	if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
-	}
-	if ((*p == '}') != f->is_object) {
-		return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
-	}
-	p++;
-	if (build) {
-		if (f->is_object) {
-			close_object(P, f);
-		} else {
-			close_array(P, f);
-		}
-	}
-	P->ftop--;
-	goto after_value;
-
-close_empty:
-	/* the closing bracket at p ends f, which has no elements or members */
-	if (json_stack_full(f->bstack + JSON_STACK_NEXT)) {
-		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
-	}
-	if ((*p == '}') != f->is_object) {
-		return jsond_dec_fail(P, p, PHP_JSON_ERROR_STATE_MISMATCH);
-	}
-	p++;
-	P->ftop--;
-	if (build) {
-		zval *z = push_val(P);
-		if (f->is_object && !P->assoc) {
-			object_init(z);
-		} else {
-			ZVAL_EMPTY_ARRAY(z);
-		}
-	}
-	/* the empty container is shifted as a scalar token would be, at the place of f */
-	if (json_stack_full(f->bstack + 1)) {
-		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
-	}
-	goto after_value;
 }
 
 /* The flags that relax the grammar get parsers of their own: the strict ones then hold none
