@@ -19,6 +19,7 @@
 #include "ext/json/php_json.h"
 #include "zser_internal.h"
 #include "json_common.h"
+#include "json_pass.h"
 
 zend_class_entry *zser_ce_JsondLines;
 static zend_object_handlers lines_handlers;
@@ -30,8 +31,7 @@ typedef struct {
 	zend_long line; /* lines read so far */
 	zend_long options;
 	int depth;
-	bool started;  /* the first value was looked for */
-	bool advanced; /* next() ran: rewind() can no longer go back */
+	zser_json_pass pass;
 	zend_object std;
 } jsond_lines_obj;
 
@@ -49,8 +49,8 @@ static zend_object *lines_create(zend_class_entry *ce)
 	o->line = 0;
 	o->options = 0;
 	o->depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	o->started = false;
-	o->advanced = false;
+	o->pass.started = false;
+	o->pass.advanced = false;
 	zend_object_std_init(&o->std, ce);
 	object_properties_init(&o->std, ce);
 	o->std.handlers = &lines_handlers;
@@ -127,12 +127,9 @@ static void jsond_lines_fetch(jsond_lines_obj *o)
 	}
 }
 
-static void jsond_lines_start(jsond_lines_obj *o)
+static void lines_fetch(void *obj)
 {
-	if (!o->started) {
-		o->started = true;
-		jsond_lines_fetch(o);
-	}
+	jsond_lines_fetch(obj);
 }
 
 PHP_METHOD(JsondLines, __construct)
@@ -145,28 +142,25 @@ PHP_METHOD(JsondLines, rewind)
 {
 	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	if (o->advanced) {
-		zend_throw_exception(NULL, "Cannot rewind JsondLines after it advanced", 0);
+	if (!zser_json_pass_rewind(&o->pass, lines_fetch, o, "JsondLines")) {
 		RETURN_THROWS();
 	}
-	jsond_lines_start(o);
 }
 
 PHP_METHOD(JsondLines, valid)
 {
 	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	jsond_lines_start(o);
-	RETURN_BOOL(Z_TYPE(o->current) != IS_UNDEF);
+	RETURN_BOOL(zser_json_pass_current(&o->pass, &o->current, lines_fetch, o) != NULL);
 }
 
 PHP_METHOD(JsondLines, current)
 {
 	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
+	zval *cur;
 	ZEND_PARSE_PARAMETERS_NONE();
-	jsond_lines_start(o);
-	if (Z_TYPE(o->current) != IS_UNDEF) {
-		RETURN_COPY(&o->current);
+	if ((cur = zser_json_pass_current(&o->pass, &o->current, lines_fetch, o)) != NULL) {
+		RETURN_COPY(cur);
 	}
 }
 
@@ -174,8 +168,7 @@ PHP_METHOD(JsondLines, key)
 {
 	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	jsond_lines_start(o);
-	if (Z_TYPE(o->current) != IS_UNDEF) {
+	if (zser_json_pass_current(&o->pass, &o->current, lines_fetch, o) != NULL) {
 		RETURN_LONG(o->key);
 	}
 }
@@ -185,14 +178,7 @@ PHP_METHOD(JsondLines, next)
 	jsond_lines_obj *o = lines_from(Z_OBJ_P(ZEND_THIS));
 	(void)return_value;
 	ZEND_PARSE_PARAMETERS_NONE();
-	if (!o->started) {
-		jsond_lines_start(o);
-		if (EG(exception)) {
-			return;
-		}
-	}
-	o->advanced = true;
-	jsond_lines_fetch(o);
+	zser_json_pass_forward(&o->pass, lines_fetch, o);
 }
 
 void zser_json_lines_minit(zend_class_entry *ce)

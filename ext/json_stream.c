@@ -20,6 +20,7 @@
 #include "ext/json/php_json.h"
 #include "zser_internal.h"
 #include "json_common.h"
+#include "json_pass.h"
 #include "json_stack_compat.h"
 #include "zs_json_scan.h"
 #include "zs_json_stream.h"
@@ -54,8 +55,7 @@ typedef struct {
 	bool bad_name;
 	zend_long options;
 	int depth;
-	bool started;  /* the first element was looked for */
-	bool advanced; /* next() ran: rewind() can no longer go back */
+	zser_json_pass pass;
 	zend_object std;
 } jsond_stream_obj;
 
@@ -519,12 +519,9 @@ static void jsond_stream_fetch(jsond_stream_obj *o)
 	}
 }
 
-static void jsond_stream_start(jsond_stream_obj *o)
+static void stream_fetch(void *obj)
 {
-	if (!o->started) {
-		o->started = true;
-		jsond_stream_fetch(o);
-	}
+	jsond_stream_fetch(obj);
 }
 
 PHP_METHOD(JsondStream, __construct)
@@ -537,28 +534,25 @@ PHP_METHOD(JsondStream, rewind)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	if (o->advanced) {
-		zend_throw_exception(NULL, "Cannot rewind JsondStream after it advanced", 0);
+	if (!zser_json_pass_rewind(&o->pass, stream_fetch, o, "JsondStream")) {
 		RETURN_THROWS();
 	}
-	jsond_stream_start(o);
 }
 
 PHP_METHOD(JsondStream, valid)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	jsond_stream_start(o);
-	RETURN_BOOL(Z_TYPE(o->current) != IS_UNDEF);
+	RETURN_BOOL(zser_json_pass_current(&o->pass, &o->current, stream_fetch, o) != NULL);
 }
 
 PHP_METHOD(JsondStream, current)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
+	zval *cur;
 	ZEND_PARSE_PARAMETERS_NONE();
-	jsond_stream_start(o);
-	if (Z_TYPE(o->current) != IS_UNDEF) {
-		RETURN_COPY(&o->current);
+	if ((cur = zser_json_pass_current(&o->pass, &o->current, stream_fetch, o)) != NULL) {
+		RETURN_COPY(cur);
 	}
 }
 
@@ -566,8 +560,7 @@ PHP_METHOD(JsondStream, key)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	ZEND_PARSE_PARAMETERS_NONE();
-	jsond_stream_start(o);
-	if (Z_TYPE(o->current) != IS_UNDEF) {
+	if (zser_json_pass_current(&o->pass, &o->current, stream_fetch, o) != NULL) {
 		RETURN_COPY(&o->key);
 	}
 }
@@ -577,14 +570,7 @@ PHP_METHOD(JsondStream, next)
 	jsond_stream_obj *o = stream_from(Z_OBJ_P(ZEND_THIS));
 	(void)return_value;
 	ZEND_PARSE_PARAMETERS_NONE();
-	if (!o->started) {
-		jsond_stream_start(o);
-		if (EG(exception)) {
-			return;
-		}
-	}
-	o->advanced = true;
-	jsond_stream_fetch(o);
+	zser_json_pass_forward(&o->pass, stream_fetch, o);
 }
 
 /* ==== foreach without method calls ==== */
@@ -601,22 +587,20 @@ static void iter_dtor(zend_object_iterator *it)
 static int iter_valid(zend_object_iterator *it)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
-	jsond_stream_start(o);
-	return Z_TYPE(o->current) != IS_UNDEF ? SUCCESS : FAILURE;
+	return zser_json_pass_current(&o->pass, &o->current, stream_fetch, o) ? SUCCESS : FAILURE;
 }
 
 static zval *iter_current(zend_object_iterator *it)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
-	jsond_stream_start(o);
-	return Z_TYPE(o->current) != IS_UNDEF ? &o->current : &EG(uninitialized_zval);
+	zval *cur = zser_json_pass_current(&o->pass, &o->current, stream_fetch, o);
+	return cur ? cur : &EG(uninitialized_zval);
 }
 
 static void iter_key(zend_object_iterator *it, zval *key)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
-	jsond_stream_start(o);
-	if (Z_TYPE(o->current) != IS_UNDEF) {
+	if (zser_json_pass_current(&o->pass, &o->current, stream_fetch, o)) {
 		ZVAL_COPY(key, &o->key);
 	} else {
 		ZVAL_NULL(key);
@@ -626,24 +610,13 @@ static void iter_key(zend_object_iterator *it, zval *key)
 static void iter_forward(zend_object_iterator *it)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
-	if (!o->started) {
-		jsond_stream_start(o);
-		if (EG(exception)) {
-			return;
-		}
-	}
-	o->advanced = true;
-	jsond_stream_fetch(o);
+	zser_json_pass_forward(&o->pass, stream_fetch, o);
 }
 
 static void iter_rewind(zend_object_iterator *it)
 {
 	jsond_stream_obj *o = stream_from(Z_OBJ(it->data));
-	if (o->advanced) {
-		zend_throw_exception(NULL, "Cannot rewind JsondStream after it advanced", 0);
-		return;
-	}
-	jsond_stream_start(o);
+	zser_json_pass_rewind(&o->pass, stream_fetch, o, "JsondStream");
 }
 
 static HashTable *iter_get_gc(zend_object_iterator *it, zval **table, int *n)
