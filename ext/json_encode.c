@@ -1214,6 +1214,38 @@ static void encode(jsond_encoder *e, zval *val)
 #endif
 }
 
+/* Encodes value under the flags and depth given, into e->out, or into the stream `sink`. */
+static zend_always_inline void encode_with(jsond_encoder *e, zval *value, int options, int depth,
+                                           zend_resource *sink)
+{
+	memset(e, 0, sizeof(*e));
+	e->options = options;
+	e->max_depth = depth;
+	e->error_code = PHP_JSON_ERROR_NONE;
+	e->esc_mask = zs_esc_class_mask((uint32_t)options);
+	e->word_scan = (e->esc_mask & ~3u) == 0;
+	e->slash8 = ONES8 * (unsigned char)((e->esc_mask & 2u) ? '/' : '"');
+	e->sink = sink;
+	encode(e, value);
+	if (e->stack) {
+		efree(e->stack);
+	}
+}
+
+/* The text encode_with() wrote to e->out, as a string of its own (empty when nothing was). */
+static zend_string *encoded_text(jsond_encoder *e)
+{
+	if (!e->out.s) {
+		return ZSTR_EMPTY_ALLOC();
+	}
+	if (e->out.cap - e->out.len > 4096) {
+		e->out.s = zend_string_truncate(e->out.s, e->out.len, 0);
+	}
+	ZSTR_LEN(e->out.s) = e->out.len;
+	ZSTR_VAL(e->out.s)[e->out.len] = '\0';
+	return e->out.s;
+}
+
 PHP_FUNCTION(jsond_encode)
 {
 	zval *value;
@@ -1228,18 +1260,8 @@ PHP_FUNCTION(jsond_encode)
 		Z_PARAM_LONG(depth)
 	ZEND_PARSE_PARAMETERS_END();
 
-	memset(&e, 0, sizeof(e));
 	/* json_encode() of PHP 8.2 truncates both to int and checks neither. */
-	e.options = (int)options;
-	e.max_depth = (int)depth;
-	e.error_code = PHP_JSON_ERROR_NONE;
-	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
-	e.word_scan = (e.esc_mask & ~3u) == 0;
-	e.slash8 = ONES8 * (unsigned char)((e.esc_mask & 2u) ? '/' : '"');
-	encode(&e, value);
-	if (e.stack) {
-		efree(e.stack);
-	}
+	encode_with(&e, value, (int)options, (int)depth, NULL);
 
 	if (!(e.options & PHP_JSON_THROW_ON_ERROR) || (e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		ZSER_G(json_error_code) = e.error_code;
@@ -1258,15 +1280,7 @@ PHP_FUNCTION(jsond_encode)
 		zser_json_throw(e.error_code);
 		RETURN_THROWS();
 	}
-	if (!e.out.s) {
-		RETURN_EMPTY_STRING();
-	}
-	if (e.out.cap - e.out.len > 4096) {
-		e.out.s = zend_string_truncate(e.out.s, e.out.len, 0);
-	}
-	ZSTR_LEN(e.out.s) = e.out.len;
-	ZSTR_VAL(e.out.s)[e.out.len] = '\0';
-	RETURN_NEW_STR(e.out.s);
+	RETURN_STR(encoded_text(&e));
 }
 
 /* Writes as it goes: memory stays near STREAM_FLUSH_AT plus the longest scalar, whatever
@@ -1289,18 +1303,7 @@ PHP_FUNCTION(jsond_encode_to_stream)
 	if (!zend_fetch_resource2_ex(zstream, "stream", php_file_le_stream(), php_file_le_pstream())) {
 		RETURN_THROWS();
 	}
-	memset(&e, 0, sizeof(e));
-	e.options = (int)options;
-	e.max_depth = (int)depth;
-	e.error_code = PHP_JSON_ERROR_NONE;
-	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
-	e.word_scan = (e.esc_mask & ~3u) == 0;
-	e.slash8 = ONES8 * (unsigned char)((e.esc_mask & 2u) ? '/' : '"');
-	e.sink = Z_RES_P(zstream);
-	encode(&e, value);
-	if (e.stack) {
-		efree(e.stack);
-	}
+	encode_with(&e, value, (int)options, (int)depth, Z_RES_P(zstream));
 	if (!e.sink_failed && !EG(exception) &&
 	    (e.error_code == PHP_JSON_ERROR_NONE || (e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR))) {
 		sink_flush(&e);
@@ -1339,17 +1342,7 @@ int zser_json_encode(zend_string **out, zval *value, int options, int depth)
 {
 	jsond_encoder e;
 
-	memset(&e, 0, sizeof(e));
-	e.options = options;
-	e.max_depth = depth;
-	e.error_code = PHP_JSON_ERROR_NONE;
-	e.esc_mask = zs_esc_class_mask((uint32_t)e.options);
-	e.word_scan = (e.esc_mask & ~3u) == 0;
-	e.slash8 = ONES8 * (unsigned char)((e.esc_mask & 2u) ? '/' : '"');
-	encode(&e, value);
-	if (e.stack) {
-		efree(e.stack);
-	}
+	encode_with(&e, value, options, depth, NULL);
 	if (e.error_code != PHP_JSON_ERROR_NONE && !(e.options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		if (e.out.s) {
 			zend_string_efree(e.out.s);
@@ -1357,12 +1350,6 @@ int zser_json_encode(zend_string **out, zval *value, int options, int depth)
 		*out = NULL;
 		return e.error_code;
 	}
-	if (!e.out.s) {
-		*out = ZSTR_EMPTY_ALLOC();
-		return e.error_code;
-	}
-	ZSTR_LEN(e.out.s) = e.out.len;
-	ZSTR_VAL(e.out.s)[e.out.len] = '\0';
-	*out = e.out.s;
+	*out = encoded_text(&e);
 	return e.error_code;
 }
