@@ -78,7 +78,8 @@ static bool parse_format(const char *s, zs_format *f)
 	return true;
 }
 
-static bool parse_depth(const char *s, size_t *v)
+/* A decimal option value from min to max: digits only, no sign, no space, no overflow. */
+static bool parse_count(const char *s, unsigned long long min, unsigned long long max, size_t *v)
 {
 	char *end;
 	unsigned long long n;
@@ -86,8 +87,9 @@ static bool parse_depth(const char *s, size_t *v)
 	if (*s < '0' || *s > '9') {
 		return false;
 	}
+	errno = 0;
 	n = strtoull(s, &end, 10);
-	if (*end != '\0' || n == 0 || n > 10000) {
+	if (errno != 0 || *end != '\0' || n < min || n > max) {
 		return false;
 	}
 	*v = (size_t)n;
@@ -280,23 +282,6 @@ static int run(const char *cmd, const char *path, const cli_opts *opts, bool qui
 	return rc;
 }
 
-static bool parse_size_opt(const char *s, size_t *v)
-{
-	char *end;
-	unsigned long long n;
-
-	if (*s < '0' || *s > '9') {
-		return false;
-	}
-	errno = 0;
-	n = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || n > (unsigned long long)SIZE_MAX) {
-		return false;
-	}
-	*v = (size_t)n;
-	return true;
-}
-
 static int main_dispatch(const char *cmd, const char **paths, size_t npaths, const cli_opts *o,
                          bool quiet, const char *opath, bool force, const cli_convert_opts *co)
 {
@@ -397,7 +382,7 @@ int main(int argc, char **argv)
 				}
 				opath = a[1] == 'o' ? argv[++i] : a + 9;
 			} else if (strncmp(a, "--max-output=", 13) == 0) {
-				if (!parse_size_opt(a + 13, &o.max_output)) {
+				if (!parse_count(a + 13, 0, SIZE_MAX, &o.max_output)) {
 					free(paths);
 					return usage_error("--max-output needs a number of bytes", a + 13);
 				}
@@ -421,7 +406,7 @@ int main(int argc, char **argv)
 				conv_opt = a;
 				co.verify = false;
 			} else if (strncmp(a, "--max-depth=", 12) == 0) {
-				if (!parse_depth(a + 12, &o.max_depth)) {
+				if (!parse_count(a + 12, 1, 10000, &o.max_depth)) {
 					free(paths);
 					return usage_error("--max-depth needs a number from 1 to 10000", a + 12);
 				}
