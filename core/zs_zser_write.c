@@ -87,6 +87,35 @@ static uint32_t *new_index(zs_zwriter *w, size_t n)
 	return p;
 }
 
+/* The table index *index (*cap slots, `first` when it has none yet) doubled once n entries
+ * would fill half of it, the entries placed again by their hashes: probes stay short. */
+static bool index_room(zs_zwriter *w, uint32_t **index, size_t *cap, size_t n, size_t first,
+                       uint64_t (*hash_at)(const zs_zwriter *w, size_t i))
+{
+	size_t ncap, i;
+	uint32_t *nh;
+
+	if (n * 2 < *cap) {
+		return true;
+	}
+	ncap = *cap ? *cap * 2 : first;
+	nh = new_index(w, ncap);
+	if (!nh) {
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		size_t h = slot_of(w, hash_at(w, i), ncap);
+		while (nh[h]) {
+			h = (h + 1) & (ncap - 1);
+		}
+		nh[h] = (uint32_t)i + 1;
+	}
+	release(w, *index);
+	*index = nh;
+	*cap = ncap;
+	return true;
+}
+
 /* ==== String table (FORMAT.md §5) ==== */
 
 /* Index of the string in the table, or ZS_WIRE_NO_INDEX; *slot is where it would go. */
@@ -110,30 +139,21 @@ static uint32_t str_find(const zs_zwriter *w, const unsigned char *s, size_t len
 	return ZS_WIRE_NO_INDEX;
 }
 
+static uint64_t str_hash_at(const zs_zwriter *w, size_t i)
+{
+	return bytes_hash(w->strs[i].s, w->strs[i].len);
+}
+
 static bool str_add(zs_zwriter *w, const unsigned char *s, size_t len)
 {
-	size_t slot, i;
+	size_t slot;
 	void *p;
 
 	if (w->nstrs >= (size_t)ZS_WIRE_NO_INDEX - 1) {
 		return nomem(w);
 	}
-	if (w->nstrs * 2 >= w->strh_cap) {
-		size_t ncap = w->strh_cap ? w->strh_cap * 2 : 256;
-		uint32_t *nh = new_index(w, ncap);
-		if (!nh) {
-			return nomem(w);
-		}
-		for (i = 0; i < w->nstrs; i++) {
-			size_t h = slot_of(w, bytes_hash(w->strs[i].s, w->strs[i].len), ncap);
-			while (nh[h]) {
-				h = (h + 1) & (ncap - 1);
-			}
-			nh[h] = (uint32_t)i + 1;
-		}
-		release(w, w->strh);
-		w->strh = nh;
-		w->strh_cap = ncap;
+	if (!index_room(w, &w->strh, &w->strh_cap, w->nstrs, 256, str_hash_at)) {
+		return nomem(w);
 	}
 	p = w->strs;
 	if (!zs_grow(w->alloc, &p, &w->strs_cap, w->nstrs + 1, sizeof(zs_zw_str), 64)) {
@@ -238,10 +258,15 @@ static uint32_t shape_find(const zs_zwriter *w, uint32_t cls, const zs_zw_skey *
 	return ZS_WIRE_NO_INDEX;
 }
 
+static uint64_t shape_hash_at(const zs_zwriter *w, size_t i)
+{
+	return shape_hash(w->shape_cls[i], keys_at(w, w->shape_base[i]), w->shape_count[i]);
+}
+
 /* Registers the shape w->keys[base..base+n) of class cls (0: an array). */
 static bool shape_add(zs_zwriter *w, uint32_t cls, size_t base, size_t n)
 {
-	size_t slot, i, cap;
+	size_t slot, cap;
 	void *p;
 
 	if (w->nshapes >= (size_t)ZS_WIRE_NO_INDEX - 1) {
@@ -266,24 +291,8 @@ static bool shape_add(zs_zwriter *w, uint32_t cls, size_t base, size_t n)
 	}
 	w->shape_cls = p;
 	w->shapes_cap = cap;
-	if (w->nshapes * 2 >= w->shh_cap) {
-		size_t ncap = w->shh_cap ? w->shh_cap * 2 : 64;
-		uint32_t *nh = new_index(w, ncap);
-		if (!nh) {
-			return nomem(w);
-		}
-		for (i = 0; i < w->nshapes; i++) {
-			size_t h = slot_of(
-			        w, shape_hash(w->shape_cls[i], keys_at(w, w->shape_base[i]), w->shape_count[i]),
-			        ncap);
-			while (nh[h]) {
-				h = (h + 1) & (ncap - 1);
-			}
-			nh[h] = (uint32_t)i + 1;
-		}
-		release(w, w->shh);
-		w->shh = nh;
-		w->shh_cap = ncap;
+	if (!index_room(w, &w->shh, &w->shh_cap, w->nshapes, 64, shape_hash_at)) {
+		return nomem(w);
 	}
 	shape_find(w, cls, keys_at(w, base), n, &slot);
 	w->shape_base[w->nshapes] = base;
