@@ -155,7 +155,8 @@ static zend_always_inline zval *zser_map_append(HashTable *ht, zend_string *s, z
 #if ZSER_ZEND_INTERNALS
 /* The block of a copy of map t's hash slots and buckets. Most shapes are small: a size known
  * when compiling takes PHP's allocator straight to its bin, as zend_hash does for its own
- * smallest tables; the size-computing path measured 10% of a decode of many small maps. */
+ * smallest tables, where computing the size costs a decode of many small maps dearly
+ * (docs/INTERNALS.md §13 has the figure). */
 static zend_always_inline void *zser_table_alloc(const HashTable *t)
 {
 #define ZSER_TABLE_CASE(n) \
