@@ -1555,8 +1555,30 @@ static zend_always_inline void prefetch_val(const zval *z)
 	}
 }
 
+/* An element that encode_scalar() left: a nested value, written from frame *f (n frames
+ * open), whose walk resumes at `next`. WALK_PUSHED: the value opened a frame of its own,
+ * which the walk goes to; WALK_ON: written, go on (*f is fetched again, as the frame stack may
+ * have moved); WALK_FAILED: stop. */
+enum { WALK_ON, WALK_PUSHED, WALK_FAILED };
+
+static zend_always_inline int walk_nested(zser_encoder *e, zser_enc_frame **f, void *next,
+                                          zval *val, uint32_t n)
+{
+	(*f)->cur = next;
+	if (encode_nested(e, *f, val) != SUCCESS) {
+		return WALK_FAILED;
+	}
+	if (e->nframes != n) {
+		return WALK_PUSHED;
+	}
+	*f = &e->frames[n - 1];
+	return WALK_ON;
+}
+
 static zend_never_inline zend_result walk_far(zser_encoder *e, zser_enc_frame *f, uint32_t n)
 {
+	int step;
+
 	if (f->kind == F_PACKED) {
 		zval *z = f->cur, *end = f->end, *a;
 		for (a = z; a != end && a != z + PREFETCH_AHEAD; a++) {
@@ -1573,14 +1595,9 @@ static zend_never_inline zend_result walk_far(zser_encoder *e, zser_enc_frame *f
 			if (Z_TYPE_P(val) == IS_UNDEF || encode_scalar(e, val)) {
 				continue;
 			}
-			f->cur = z + 1;
-			if (encode_nested(e, f, val) != SUCCESS) {
-				return FAILURE;
+			if ((step = walk_nested(e, &f, z + 1, val, n)) != WALK_ON) {
+				return step == WALK_FAILED ? FAILURE : SUCCESS;
 			}
-			if (e->nframes != n) {
-				return SUCCESS;
-			}
-			f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
 		}
 	} else {
 		Bucket *b = f->cur, *end = f->end, *a;
@@ -1597,14 +1614,9 @@ static zend_never_inline zend_result walk_far(zser_encoder *e, zser_enc_frame *f
 			    encode_scalar(e, val)) {
 				continue;
 			}
-			f->cur = b + 1;
-			if (encode_nested(e, f, val) != SUCCESS) {
-				return FAILURE;
+			if ((step = walk_nested(e, &f, b + 1, val, n)) != WALK_ON) {
+				return step == WALK_FAILED ? FAILURE : SUCCESS;
 			}
-			if (e->nframes != n) {
-				return SUCCESS;
-			}
-			f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
 		}
 	}
 	return SUCCESS;
@@ -1615,6 +1627,7 @@ static zend_never_inline zend_result walk_far(zser_encoder *e, zser_enc_frame *f
 static zend_result zser_enc_walk(zser_encoder *e, uint32_t base)
 {
 	uint32_t n;
+	int step;
 
 	while ((n = e->nframes) != base) {
 		zser_enc_frame *f = &e->frames[n - 1];
@@ -1632,14 +1645,9 @@ static zend_result zser_enc_walk(zser_encoder *e, uint32_t base)
 				if (Z_TYPE_P(val) == IS_UNDEF || encode_scalar(e, val)) {
 					continue;
 				}
-				f->cur = b + 1;
-				if (encode_nested(e, f, val) != SUCCESS) {
-					return FAILURE;
+				if ((step = walk_nested(e, &f, b + 1, val, n)) != WALK_ON) {
+					goto stepped;
 				}
-				if (e->nframes != n) {
-					goto pushed;
-				}
-				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
 			}
 		} else if (f->kind == F_PACKED) {
 			zval *z = f->cur, *end = f->end;
@@ -1651,14 +1659,9 @@ static zend_result zser_enc_walk(zser_encoder *e, uint32_t base)
 				if (Z_TYPE_P(val) == IS_UNDEF || encode_scalar(e, val)) {
 					continue;
 				}
-				f->cur = z + 1;
-				if (encode_nested(e, f, val) != SUCCESS) {
-					return FAILURE;
+				if ((step = walk_nested(e, &f, z + 1, val, n)) != WALK_ON) {
+					goto stepped;
 				}
-				if (e->nframes != n) {
-					goto pushed;
-				}
-				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
 			}
 		} else if (f->kind == ZSER_DEC_DECLARED) {
 			/* declared properties read straight from the object, as var.c does when the
@@ -1676,14 +1679,9 @@ static zend_result zser_enc_walk(zser_encoder *e, uint32_t base)
 				if (Z_TYPE_P(prop) == IS_UNDEF || encode_scalar(e, prop)) {
 					continue;
 				}
-				f->cur = z + 1;
-				if (encode_nested(e, f, prop) != SUCCESS) {
-					return FAILURE;
+				if ((step = walk_nested(e, &f, z + 1, prop, n)) != WALK_ON) {
+					goto stepped;
 				}
-				if (e->nframes != n) {
-					goto pushed;
-				}
-				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
 			}
 		} else {
 			/* F_MAGIC */
@@ -1694,18 +1692,18 @@ static zend_result zser_enc_walk(zser_encoder *e, uint32_t base)
 				    encode_scalar(e, val)) {
 					continue;
 				}
-				f->cur = b + 1;
-				if (encode_nested(e, f, val) != SUCCESS) {
-					return FAILURE;
+				if ((step = walk_nested(e, &f, b + 1, val, n)) != WALK_ON) {
+					goto stepped;
 				}
-				if (e->nframes != n) {
-					goto pushed;
-				}
-				f = &e->frames[n - 1]; /* the stack may have moved meanwhile */
 			}
 		}
 		pop(e);
-pushed:;
+		continue;
+stepped:
+		/* a nested value failed, or opened a frame that the loop goes to next */
+		if (step == WALK_FAILED) {
+			return FAILURE;
+		}
 	}
 	return SUCCESS;
 }
