@@ -128,6 +128,13 @@ ZS_INLINE const unsigned char *zs_json_skip_plain(const unsigned char *p, const 
 	return p;
 }
 
+/* From p, the start of a character in a string, over whole 16-byte blocks of string text:
+ * no '"', no '\\', no byte below 0x20, well-formed UTF-8. Returns where the text is no longer
+ * known good: p when no block was, else the end of the last good block or the start of a
+ * character that block leaves unfinished. What follows is for the byte-wise scan to read. With
+ * SSSE3 (checked at run time); elsewhere it returns p. Reads no byte at or past end. */
+const unsigned char *zs_json_skip_text(const unsigned char *p, const unsigned char *end);
+
 /* The rest of a string from its first escape or byte >= 0x80 that is not well-formed UTF-8
  * at p (start: the first byte after the opening quote), decoded into the scratch buffer when
  * out is not NULL. Returns ZS_JSON_LEX_OK with *endp after the closing quote, or the error of
@@ -160,10 +167,14 @@ ZS_INLINE int zs_json_lex_string(zs_json_scratch *sc, unsigned flags, const unsi
 		if (c >= 0x80) {
 			size_t n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED);
 			if (ZS_LIKELY(n != 0)) {
-				/* non-Latin text: whole runs of multi-byte characters */
-				do {
+				p += n;
+				if (*p >= 0x80 && end - p >= 32) {
+					/* non-Latin text (two characters in a row): whole blocks at a time */
+					p = zs_json_skip_text(p, end);
+				}
+				while (*p >= 0x80 && (n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED)) != 0) {
 					p += n;
-				} while (*p >= 0x80 && (n = zs_utf8_len(p, ZS_UTF8_NUL_ENDED)) != 0);
+				}
 				continue;
 			}
 			if (!(flags & (ZS_JSON_LEX_UTF8_IGNORE | ZS_JSON_LEX_UTF8_SUBST))) {

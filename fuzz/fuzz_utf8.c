@@ -6,10 +6,14 @@
  * input for ill-formed ones; zs_json_escape() must produce what a simple escaper following
  * ext/json's rules produces, for several flag sets, both in one call and in small chunks
  * (which exercises the block-copy fast path at every alignment and the `soft` limit): pieces
- * of 1, 7, 16 or 33 bytes, the size picked per input and flag set.
+ * of 1, 7, 16 or 33 bytes, the size picked per input and flag set. zs_json_skip_text() (the
+ * JSON lexer's block scan of string text), from the input's first characters, must pass only
+ * what the reference passes (no '"', '\\' or byte below 0x20, well-formed characters) and stop
+ * on a character boundary.
  */
-// fuzz-needs: core/zs_utf8.h core/zs_utf8.c
+// fuzz-needs: core/zs_utf8.h core/zs_utf8.c core/zs_json_lex.h core/zs_json_lex.c
 // fuzz-max-len: 4096
+#include "zs_json_lex.h"
 #include "zs_utf8.h"
 
 #include <stdio.h>
@@ -201,6 +205,39 @@ static void fail(const char *what, const uint8_t *data, size_t size, uint32_t fl
 	abort();
 }
 
+/* zs_json_skip_text from the first few character starts of s, on an exact-size NUL-ended copy
+ * (the lexer reads a text followed by a NUL, and ASan sees a read past it). */
+static void check_skip_text(const uint8_t *data, size_t size)
+{
+	unsigned char *text = malloc(size + 1);
+	size_t start = 0, k;
+
+	if (!text) {
+		return;
+	}
+	memcpy(text, data, size);
+	text[size] = '\0';
+	for (k = 0; k < 4 && start < size; k++) {
+		const unsigned char *end = text + size, *p = text + start, *q = zs_json_skip_text(p, end);
+		const unsigned char *r = p;
+		int32_t cp;
+		size_t n;
+		while (r < q) {
+			if (*r == '"' || *r == '\\' || *r < 0x20 ||
+			    (n = ref_decode(r, (size_t)(end - r), &cp)) == 0) {
+				fail("zs_json_skip_text passed a byte the byte-wise scan stops at", data, size, 0);
+			}
+			r += n;
+		}
+		if (r != q) {
+			fail("zs_json_skip_text stopped inside a character or went back", data, size, 0);
+		}
+		n = ref_decode(text + start, size - start, &cp);
+		start += n ? n : 1;
+	}
+	free(text);
+}
+
 static const uint32_t flag_sets[] = {
         0,
         ZS_ESC_UNESCAPED_SLASHES | ZS_ESC_UNESCAPED_UNICODE,
@@ -244,6 +281,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (zs_utf8_valid(s, size) != ref_valid(s, size)) {
 		fail("zs_utf8_valid disagrees with the reference", data, size, 0);
 	}
+	check_skip_text(data, size);
 	for (i = 0; i < size; i++) {
 		if (s[i] >= 0x80) {
 			size_t adv = 0, n;
