@@ -34,6 +34,8 @@ passed=0 failed=0 skipped=0
 # Sanitizer reports with full stacks; frames inside libphp (built without frame pointers)
 # need the slow unwinder to show who allocated a leaked block.
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# leaks of the C library and the sanitizer runtime themselves (fuzz/lsan.supp says which)
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$top/fuzz/lsan.supp:print_suppressions=0}
 if [ "$mode" = regress ]; then
 	export ASAN_OPTIONS=${ASAN_OPTIONS:-fast_unwind_on_malloc=0}
 	# each saved input in a request of its own, so a leak names its input
