@@ -25,7 +25,7 @@ static const char fz_classes_prelude[] =
         "class FzMagic { public $x; private $y;\n"
         "  public function __serialize(): array { return ['x' => $this->x, 'y' => $this->y]; }\n"
         "  public function __unserialize(array $d): void { $this->x = $d['x'] ?? null; $this->y = "
-        "$d['y'] ?? count($d); } }\n"
+        "array_key_exists('y', $d) ? $d['y'] : count($d); } }\n"
         "class FzStrict { public int $n = 0;\n"
         "  public function __serialize(): array { return [$this->n]; }\n"
         "  public function __unserialize(array $d): void {\n"

@@ -53,6 +53,8 @@ static void run(fz_result *r, zval *blob, const option_set *o, bool throw_on_err
 }
 
 /* read -> write -> read: `v`, decoded from the input, encodes and decodes to itself. */
+/* The prelude function, when a target defines it, that gives PHP's own round trip of a value. */
+#define PHP_ROUND_TRIP      "fz_php_round_trip"
 /* How serialize() writes an __PHP_Incomplete_Class object that has no class name to give. */
 #define NAMELESS_INCOMPLETE "O:22:\"__PHP_Incomplete_Class\":"
 
@@ -104,14 +106,21 @@ static void rewrite(zval *v)
 	got = fz_serialize(&copy.ret);
 	if (got && !zend_string_equals(want, got)) {
 		/* PHP's own serialize() is not always a fixed point either: a `&` reference to the
-		 * root object is written R:1 and comes back as r:1. What PHP's round trip gives is
-		 * the reference. */
+		 * root object is written R:1 and comes back as r:1, and an array met inside itself
+		 * is cut to null. What PHP's round trip gives is the reference. A target whose
+		 * classes serialize differently under PHP's functions (nested calls: a fresh zser
+		 * state inside serialize(), a shared one inside zser_serialize()) defines
+		 * fz_php_round_trip() to take the value through PHP's functions alone. */
 		fz_result ref;
 		zval arg;
 		zend_string *php_rt = NULL;
 
-		ZVAL_STR(&arg, want);
-		fz_call(&ref, "unserialize", 1, &arg);
+		if (zend_hash_str_exists(EG(function_table), ZEND_STRL(PHP_ROUND_TRIP))) {
+			fz_call(&ref, PHP_ROUND_TRIP, 1, v);
+		} else {
+			ZVAL_STR(&arg, want);
+			fz_call(&ref, "unserialize", 1, &arg);
+		}
 		if (!ref.ex_class) {
 			php_rt = fz_serialize(&ref.ret);
 		}
