@@ -52,12 +52,12 @@ static void run(fz_result *r, zval *blob, const option_set *o, bool throw_on_err
 	zval_ptr_dtor(&args[1]);
 }
 
-/* read -> write -> read: `v`, decoded from the input, encodes and decodes to itself. */
 /* The prelude function, when a target defines it, that gives PHP's own round trip of a value. */
 #define PHP_ROUND_TRIP      "fz_php_round_trip"
 /* How serialize() writes an __PHP_Incomplete_Class object that has no class name to give. */
 #define NAMELESS_INCOMPLETE "O:22:\"__PHP_Incomplete_Class\":"
 
+/* read -> write -> read: `v`, decoded from the input, encodes and decodes to itself. */
 static void rewrite(zval *v)
 {
 	fz_result blob, copy;

@@ -4,7 +4,7 @@
 #   tools/fuzz-run.sh regress TARGET...  replay every file in fuzz/regress/<target>/ once
 #   tools/fuzz-run.sh long TARGET...     `run` until FUZZ_RUNS_CORE (default 10,000,000) or
 #                                        FUZZ_RUNS_PHP (default 1,000,000) executions in all
-#                                        its processes, with a time bound per target computed
+#                                        its processes, in rounds whose time bound is computed
 #                                        from a 15-second measurement of its speed
 # FUZZ_TOTAL_SECONDS, when set, is shared out evenly among the targets that run instead.
 # FUZZ_JOBS (default 1) runs that many fuzzing processes per target; FUZZ_RUNS_CORE and
@@ -157,46 +157,64 @@ for t in "$@"; do
 		runs=${FUZZ_RUNS_PHP:-}
 		export FUZZ_PHP_LEAK_DIR=$arts
 	fi
+	rounds=1
 	if [ "$mode" = long ]; then
-		# executions per process; the time bound is 3 times what the measured speed
-		# needs, plus a minute, so a slow phase does not cut the run short
+		# executions in all processes; the time bound of a round is 3 times what the
+		# measured speed needs, plus a minute. A target that slows down as its corpus grows
+		# (most PHP-level ones) ends a round short of the count: the next round resumes from
+		# the corpus for what is left, up to FUZZ_LONG_ROUNDS rounds (default 4).
 		if is_php "$t"; then total=${FUZZ_RUNS_PHP:-1000000}; else total=${FUZZ_RUNS_CORE:-10000000}; fi
-		runs=$(((total + jobs - 1) / jobs))
 		"$bin" "${opts[@]}" "${extra[@]}" "${dict[@]}" -max_len="${len:-$max_len}" \
 			-max_total_time=15 -artifact_prefix="$arts/" "${dirs[@]}" >"$log.speed" 2>&1
 		done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.speed" | tail -n 1)
 		rate=$(((${done_runs:-0} + 14) / 15))
 		[ "$rate" -ge 1 ] || rate=1
-		seconds=$((runs * 3 / rate + 60))
-		printf '%-22s %s executions per process in at most %ss (%s/s measured)\n' "$t" "$runs" \
-			"$seconds" "$rate"
+		rounds=${FUZZ_LONG_ROUNDS:-4}
+		printf '%-22s %s executions (%s/s per process measured)\n' "$t" "$total" "$rate"
 	fi
-	[ -n "$runs" ] && extra+=(-runs="$runs")
 	if [ "$jobs" -gt 1 ]; then
 		# -jobs runs the processes side by side, each logging to fuzz-<n>.log in the
 		# current directory; they share the corpus directory.
 		extra+=(-jobs="$jobs" -workers="$jobs")
 	fi
-	start=$(date +%s)
-	if [ "$jobs" -gt 1 ]; then
-		(cd "$out/logs" && mkdir -p "$t.jobs" && cd "$t.jobs" && rm -f fuzz-*.log &&
-			"$top/$bin" "${opts[@]}" "${extra[@]}" "${dict[@]/-dict=/-dict=$top/}" \
-				-max_len="${len:-$max_len}" -max_total_time="$seconds" \
-				-artifact_prefix="$top/$arts/" "${dirs[@]/#/$top/}" >"$top/$log" 2>&1)
-		rc=$?
-		# the processes' logs, whose final stats are counted (the parent's own output
-		# repeats some of them)
-		cat "$out/logs/$t.jobs"/fuzz-*.log >"$log.jobs" 2>/dev/null
-	else
-		"$bin" "${opts[@]}" "${extra[@]}" "${dict[@]}" -max_len="${len:-$max_len}" \
-			-max_total_time="$seconds" -artifact_prefix="$arts/" "${dirs[@]}" >"$log" 2>&1
-		rc=$?
-	fi
-	took=$(($(date +%s) - start))
-	stats=$log
-	[ "$jobs" -gt 1 ] && stats=$log.jobs
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$stats" | awk '{n += $1} END {print n + 0}')
-	execs=${execs:-0}
+	execs=0 took=0 rc=0
+	: >"$log"
+	[ "$jobs" -gt 1 ] && : >"$log.jobs"
+	for ((round = 1; round <= rounds && rc == 0; round++)); do
+		each=()
+		if [ "$mode" = long ]; then
+			left=$((total - execs))
+			[ "$left" -gt 0 ] || break
+			runs=$(((left + jobs - 1) / jobs))
+			seconds=$((runs * 3 / rate + 60))
+			[ "$round" -gt 1 ] && printf '%-22s round %s: %s executions left\n' "$t" "$round" "$left"
+		fi
+		[ -n "$runs" ] && each=(-runs="$runs")
+		start=$(date +%s)
+		if [ "$jobs" -gt 1 ]; then
+			(cd "$out/logs" && mkdir -p "$t.jobs" && cd "$t.jobs" && rm -f fuzz-*.log &&
+				"$top/$bin" "${opts[@]}" "${extra[@]}" "${each[@]}" "${dict[@]/-dict=/-dict=$top/}" \
+					-max_len="${len:-$max_len}" -max_total_time="$seconds" \
+					-artifact_prefix="$top/$arts/" "${dirs[@]/#/$top/}" >>"$top/$log" 2>&1)
+			rc=$?
+			# the processes' logs, whose final stats are counted (the parent's own output
+			# repeats some of them)
+			stats=$log.round
+			cat "$out/logs/$t.jobs"/fuzz-*.log >"$stats" 2>/dev/null
+			cat "$stats" >>"$log.jobs"
+		else
+			"$bin" "${opts[@]}" "${extra[@]}" "${each[@]}" "${dict[@]}" -max_len="${len:-$max_len}" \
+				-max_total_time="$seconds" -artifact_prefix="$arts/" "${dirs[@]}" >"$log.round" 2>&1
+			rc=$?
+			stats=$log.round
+			cat "$stats" >>"$log"
+		fi
+		took=$((took + $(date +%s) - start))
+		n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$stats" | awk '{n += $1} END {print n + 0}')
+		execs=$((execs + ${n:-0}))
+		rm -f "$log.round"
+		[ "$mode" = long ] || break
+	done
 	if [ $rc -eq 86 ]; then
 		printf '%-22s skipped (%s)\n' "$t" "$(grep -m1 SKIP "$log" | sed 's/^[^:]*: SKIP: //')"
 		note "$t" skipped
@@ -204,6 +222,8 @@ for t in "$@"; do
 		printf '%-22s passed: %s executions in %ss (%s/s), corpus %s files\n' "$t" "$execs" \
 			"$took" "$((execs / (took > 0 ? took : 1)))" "$(find "$work" -type f | wc -l)"
 		note "$t" passed "$execs" "$took"
+		[ "$mode" = long ] && [ "$execs" -lt "$total" ] &&
+			printf '%-22s short of %s executions after %s rounds\n' "$t" "$total" "$rounds"
 	else
 		printf '%-22s FAILED after %s executions (log: %s)\n' "$t" "$execs" "$log"
 		grep -E -m30 'FINDING|ERROR:|SUMMARY:|runtime error|^input|Test unit written' "$log"
