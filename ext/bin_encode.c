@@ -129,12 +129,17 @@ typedef struct zser_enc_frame {
 } zser_enc_frame;
 
 /* Frames held in the encoder's buffers before the stack moves to the heap. */
-#define FRAMES0          16
+#define FRAMES0   16
 /* Containers up to this depth are written by recursion (the elements of __serialize() data and
  * of __sleep() tables from a frame walked at once); deeper ones take a frame of the walk already
  * running, so the C stack holds at most this many levels whatever the depth of the value
  * (docs/INTERNALS.md §6). */
-#define REC_DEPTH        128
+#define REC_DEPTH ZSER_ENC_REC_DEPTH
+/* A test build sets it low (the oracle stage: 4), so that every value of the phpt suite deeper
+ * than that goes through the walk's frames, which ordinary values never reach. */
+#ifndef ZSER_ENC_REC_DEPTH
+#define ZSER_ENC_REC_DEPTH 128
+#endif
 /* PHP 8.4 only: the depth at which zser_serialize() gives up on an array (encode_array_deep()) */
 #define ENC_MAX_DEPTH_84 200000
 
@@ -1294,8 +1299,10 @@ static zend_never_inline void frames_grow(zser_encoder *e)
 	e->frames_cap = cap;
 }
 
-/* A new frame for the elements of ht (zvals or buckets), on top of the stack. */
-static zend_always_inline zser_enc_frame *push(zser_encoder *e, HashTable *ht, bool magic)
+/* A new frame on top of the stack. The stack is kept from call to call, so a field left unset
+ * would hold what an earlier call's frame put there: every field pop() and walk() read without
+ * a kind's say-so is set here, and each opener sets only what its kind adds. */
+static zend_always_inline zser_enc_frame *frame_new(zser_encoder *e, uint8_t kind)
 {
 	zser_enc_frame *f;
 
@@ -1303,7 +1310,21 @@ static zend_always_inline zser_enc_frame *push(zser_encoder *e, HashTable *ht, b
 		frames_grow(e);
 	}
 	f = &e->frames[e->nframes++];
+	f->kind = kind;
+	f->owns = O_NONE;
+	f->self = NULL;
+	f->self_obj = false;
+	f->rcn = e->rcn;
 	f->arr_slot = 0;
+	f->marks = 0;
+	return f;
+}
+
+/* A new frame for the elements of ht (zvals or buckets), on top of the stack. */
+static zend_always_inline zser_enc_frame *push(zser_encoder *e, HashTable *ht, bool magic)
+{
+	zser_enc_frame *f = frame_new(e, F_PACKED);
+
 	if (HT_IS_PACKED(ht)) {
 		f->kind = F_PACKED;
 		f->cur = ht->arPacked;
@@ -1997,19 +2018,11 @@ static zend_result encode_declared(zser_encoder *e, zend_object *obj)
 /* The same in a frame, for the walk. */
 static void open_declared(zser_encoder *e, zend_object *obj)
 {
-	zser_enc_frame *f;
+	zser_enc_frame *f = frame_new(e, ZSER_DEC_DECLARED);
 
-	if (UNEXPECTED(e->nframes == e->frames_cap)) {
-		frames_grow(e);
-	}
-	f = &e->frames[e->nframes++];
-	f->kind = ZSER_DEC_DECLARED;
 	f->cur = obj->properties_table;
 	f->end = obj->properties_table + obj->ce->default_properties_count;
 	f->own = obj;
-	f->self = NULL;
-	f->self_obj = false;
-	f->owns = O_NONE;
 }
 
 /* The properties props of obj written by recursion (`incomplete`: leaving out the class-name

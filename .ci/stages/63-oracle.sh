@@ -5,7 +5,9 @@
 # tests/oracle/decode_paths.php decodes every blob both ways with it. The same module is built
 # with -DZSER_ZEND_INTERNALS=0, every engine helper of ext/zend_compat.h through PHP's public
 # API (the path of PHP versions the seam was not checked on), and the phpt suite runs with it
-# too, so that path cannot go stale.
+# too, so that path cannot go stale. It is also built with -DZSER_ENC_REC_DEPTH=4: zser_serialize()
+# writes past four levels (not 128) through its walk's frames, so the phpt suite's values reach
+# them (docs/INTERNALS.md §6).
 oracle_build() {
 	local dir=$1 f stamp
 	mkdir -p "$dir"
@@ -19,14 +21,14 @@ oracle_build() {
 	tar -cf - -T "$dir/.files" | tar -xpf - -C "$dir"
 	stamp=$({
 		cat "$dir/.files" ext/config.m4
-		echo "${WERROR:-0} $PHP public-api"
+		echo "${WERROR:-0} $PHP public-api rec4"
 	} | cksum)
 	if [ ! -f "$dir/ext/Makefile" ] || [ "$(cat "$dir/.configured" 2>/dev/null)" != "$stamp" ]; then
 		rm -f "$dir/.configured"
 		(cd "$dir/ext" && "${PHPIZE:-phpize${PHP_VERSION:-8.2}}" --clean >/dev/null 2>&1 &&
 			"${PHPIZE:-phpize${PHP_VERSION:-8.2}}" >"$dir/phpize.log" 2>&1 &&
 			./configure --with-php-config="$(command -v "${PHP_CONFIG:-php-config${PHP_VERSION:-8.2}}")" \
-				CFLAGS="-O2 -g -Wall -Wextra -DZSER_DEC_ORACLE -DZSER_ZEND_INTERNALS=0 $([ "${WERROR:-0}" = 1 ] && echo -Werror)" \
+				CFLAGS="-O2 -g -Wall -Wextra -DZSER_DEC_ORACLE -DZSER_ZEND_INTERNALS=0 -DZSER_ENC_REC_DEPTH=4 $([ "${WERROR:-0}" = 1 ] && echo -Werror)" \
 				>"$dir/configure.log" 2>&1) || { tail -20 "$dir/phpize.log" "$dir/configure.log" 2>/dev/null; return 1; }
 		echo "$stamp" >"$dir/.configured"
 	fi
