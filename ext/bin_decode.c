@@ -795,6 +795,19 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 		}
 		zser_dec_open_array(d, zv, it, info, owner, d->r.nslots);
 		return PUT_OPENED;
+	case ZS_EV_BACKREF_ARR:
+		/* backref()'s common case, here because shared arrays come by the thousand (a row
+		 * or a config array held by each entry of a cache): a slot of this blob, filled,
+		 * and no property named twice since, so the reader's check that it holds a plain,
+		 * complete array still holds (FORMAT.md §9.1) */
+		if (EXPECTED(!d->replaced && (uint64_t)it->i < d->slots_cap && d->slots[it->i])) {
+			zval *t = d->slots[it->i];
+			ZVAL_DEREF(t);
+			ZEND_ASSERT(Z_TYPE_P(t) == IS_ARRAY);
+			ZVAL_COPY(zv, t);
+			break;
+		}
+		ZEND_FALLTHROUGH;
 	default: {
 		uint32_t depth = d->depth;
 		if (put_object_or_backref(d, zv, type, it, info, owner, at) != SUCCESS) {
