@@ -39,6 +39,22 @@ function dump($v): string {
     var_dump($v);
     return preg_replace('/#\d+/', '#', ob_get_clean());
 }
+if (PHP_VERSION_ID >= 80400) {
+    // PHP 8.4's serialize() guards no array against recursion: it follows this cycle until its
+    // stack limit throws, and zser's walk until its depth limit throws.
+    $threw = fn(callable $f, string $class) => (function () use ($f, $class) {
+        try { $f(); } catch (Throwable $e) { return get_class($e) === $class ? $e->getMessage() : ''; }
+        return '';
+    })();
+    var_dump(str_starts_with($threw(fn() => php_round_trip($r), 'Error'), 'Maximum call stack size'));
+    var_dump($threw(fn() => zser_serialize($r), 'ZserException') === 'Maximum nesting depth of 200000 exceeded');
+    // nothing of the failed call's state is left for the next nested one
+    $a = new FzNest; $a->o = new stdClass; $a->o->back = $a;
+    $b = zser_unserialize(zser_serialize($a));
+    var_dump($b->o->back === $b);
+    var_dump(zser_unserialize(zser_serialize([1, [2, 'x']])) === [1, [2, 'x']]);
+    exit;
+}
 $php = php_round_trip($r);
 $zser = zser_unserialize(zser_serialize($r), ['throw_on_error' => true]);
 var_dump(shape($zser) === shape($php));
