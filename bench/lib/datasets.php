@@ -327,6 +327,43 @@ function bench_shared_rows(): array
 }
 
 /**
+ * A large export, as a job or a cache of a whole table writes it: rows of ints, floats, bools,
+ * nulls, short and long strings and a small list, about 100 MB of serialize() text (1 MB in
+ * quick mode), so that costs that grow with the size of the input show.
+ */
+function bench_export(): array
+{
+	$rows = bench_quick() ? 2_500 : 250_000;
+	$rng = new BenchRng(100);
+	$words = explode(' ', str_replace([',', '.'], '', strtolower(LOREM)));
+	$kinds = ['order', 'refund', 'invoice', 'credit note'];
+	$out = [];
+	for ($i = 0; $i < $rows; $i++) {
+		$note = [];
+		for ($k = 8 + $rng->next(24); $k > 0; $k--) {
+			$note[] = $rng->pick($words);
+		}
+		$tags = [];
+		for ($k = $rng->next(4); $k > 0; $k--) {
+			$tags[] = $rng->pick($words);
+		}
+		$out[] = [
+			'id' => 1_000_000 + $i,
+			'customer' => $rng->next(50_000),
+			'kind' => $rng->pick($kinds),
+			'amount' => $rng->next(10_000_000) / 100,
+			'vat' => [0.0, 0.07, 0.19][$rng->next(3)],
+			'paid' => $rng->next(4) !== 0,
+			'shipped_at' => $rng->next(5) === 0 ? null : 1_700_000_000 + $rng->next(30_000_000),
+			'email' => $rng->pick($words) . '.' . $rng->pick($words) . $rng->next(1000) . '@example.com',
+			'note' => ucfirst(implode(' ', $note)) . '.',
+			'tags' => $tags,
+		];
+	}
+	return $out;
+}
+
+/**
  * The datasets of the binary table: name => [generator, formats that cannot represent it =>
  * reason]. Generators run lazily so only one large dataset is alive at a time.
  */
@@ -345,5 +382,7 @@ function bench_binary_datasets(): array
 		'graph (& refs, shared)' => [fn() => bench_graph(),
 			['json' => 'no & references, object identity or cycles',
 				'msgpack' => 'restores & references as separate copies']],
+		'export, 100 MB' => [fn() => bench_export(),
+			['json' => 'floats with no fraction (12.0) come back as ints']],
 	];
 }
