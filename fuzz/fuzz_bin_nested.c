@@ -65,11 +65,16 @@ static const char prelude[] =
         "  }\n"
         "  return $root;\n"
         "}\n"
-        /* PHP's round trip of a value, its nested calls made by PHP's functions too: the
-         * judge when zser's round trip is not a fixed point (fuzz_decode_check.h). */
+        /* PHP's round trip of a value and its serialize() text, the nested calls made by
+         * PHP's functions too: the judge when zser's round trip is not a fixed point
+         * (fuzz_decode_check.h). */
         "function fz_php_round_trip($v) {\n"
         "  FzMode::$php = true;\n"
         "  try { return unserialize(serialize($v)); } finally { FzMode::$php = false; }\n"
+        "}\n"
+        "function fz_php_serialize($v) {\n"
+        "  FzMode::$php = true;\n"
+        "  try { return serialize($v); } finally { FzMode::$php = false; }\n"
         "}\n"
         "function fz_nested_compare(string $p): array {\n"
         "  $v = fz_nested_graph($p);\n"

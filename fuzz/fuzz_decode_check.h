@@ -52,10 +52,33 @@ static void run(fz_result *r, zval *blob, const option_set *o, bool throw_on_err
 	zval_ptr_dtor(&args[1]);
 }
 
-/* The prelude function, when a target defines it, that gives PHP's own round trip of a value. */
+/* The prelude functions, when a target defines them, that give PHP's own round trip of a value
+ * and its serialize() text, each with the nested calls of the target's classes made by PHP's
+ * functions too. */
 #define PHP_ROUND_TRIP      "fz_php_round_trip"
+#define PHP_SERIALIZE       "fz_php_serialize"
 /* How serialize() writes an __PHP_Incomplete_Class object that has no class name to give. */
 #define NAMELESS_INCOMPLETE "O:22:\"__PHP_Incomplete_Class\":"
+
+/* The text that judges two round trips of one value against each other: serialize() through
+ * PHP's functions alone. A zser blob inside the text (the payload of a class whose methods call
+ * zser_serialize()) says which arrays are one array shared by copy-on-write, which PHP code
+ * cannot see: zser's reader keeps that sharing (FORMAT.md §9.1), PHP's makes copies. */
+static zend_string *php_text(zval *v)
+{
+	fz_result r;
+	zend_string *s = NULL;
+
+	if (!zend_hash_str_exists(EG(function_table), ZEND_STRL(PHP_SERIALIZE))) {
+		return fz_serialize(v);
+	}
+	fz_call(&r, PHP_SERIALIZE, 1, v);
+	if (Z_TYPE(r.ret) == IS_STRING) {
+		s = zend_string_copy(Z_STR(r.ret));
+	}
+	fz_result_free(&r);
+	return s;
+}
 
 /* read -> write -> read: `v`, decoded from the input, encodes and decodes to itself. */
 static void rewrite(zval *v)
@@ -113,7 +136,7 @@ static void rewrite(zval *v)
 		 * fz_php_round_trip() to take the value through PHP's functions alone. */
 		fz_result ref;
 		zval arg;
-		zend_string *php_rt = NULL;
+		zend_string *php_rt = NULL, *zser_rt;
 
 		if (zend_hash_str_exists(EG(function_table), ZEND_STRL(PHP_ROUND_TRIP))) {
 			fz_call(&ref, PHP_ROUND_TRIP, 1, v);
@@ -122,15 +145,19 @@ static void rewrite(zval *v)
 			fz_call(&ref, "unserialize", 1, &arg);
 		}
 		if (!ref.ex_class) {
-			php_rt = fz_serialize(&ref.ret);
+			php_rt = php_text(&ref.ret);
 		}
 		fz_result_free(&ref);
-		if (php_rt && zend_string_equals(php_rt, got)) {
+		zser_rt = php_rt ? php_text(&copy.ret) : NULL;
+		if (zser_rt && zend_string_equals(php_rt, zser_rt)) {
 			zend_string_release(want);
 			want = zend_string_copy(got);
 		}
 		if (php_rt) {
 			zend_string_release(php_rt);
+		}
+		if (zser_rt) {
+			zend_string_release(zser_rt);
 		}
 	}
 	if (got && !zend_string_equals(want, got) &&
