@@ -1,9 +1,13 @@
 /* zser — SPDX-License-Identifier: MIT
  *
  * Pieces of the binary format shared by the reader and the writer: the error texts of
- * FORMAT.md §13 and the integer-key rule of §7. No reading or writing of blobs here.
+ * FORMAT.md §13, the integer-key rule of §7 and the binary32 test of §4.2. No reading or
+ * writing of blobs here.
  */
 #include "zs_wire.h"
+
+#include <float.h>
+#include <string.h>
 
 const char *zs_wire_error_msg(zs_wire_error e)
 {
@@ -117,5 +121,26 @@ bool zs_wire_is_int_key(const unsigned char *s, size_t len, int64_t *out)
 	} else {
 		*out = (int64_t)v;
 	}
+	return true;
+}
+
+bool zs_wire_float_is_f32(double d, uint32_t *bits32)
+{
+	float f;
+	double back;
+	uint64_t a, b;
+
+	/* Converting a finite double beyond FLT_MAX to float is undefined behaviour in C. */
+	if (d == d && (d > FLT_MAX || d < -FLT_MAX) && d - d == d - d) {
+		return false;
+	}
+	f = (float)d;
+	back = (double)f;
+	memcpy(&a, &d, 8);
+	memcpy(&b, &back, 8);
+	if (a != b) {
+		return false;
+	}
+	memcpy(bits32, &f, 4);
 	return true;
 }

@@ -2,7 +2,7 @@
  *
  * Tags, limits and error codes of the zser binary format, version 1. This header mirrors
  * docs/FORMAT.md (sections cited as §N) and holds no code beyond tiny inline helpers; the
- * reader is zs_wire_read.[ch], the writer primitives zs_wire_write.[ch].
+ * reader is zs_wire_read.[ch], the writer primitives zs_wire_write.h.
  */
 #ifndef ZS_WIRE_H
 #define ZS_WIRE_H
@@ -115,5 +115,9 @@ const char *zs_wire_error_msg(zs_wire_error e);
 /* True when PHP would store the string key s[0..len) as an integer key (§7): "0", or an
  * optional '-' then a digit 1-9 and more digits, within int64, and not "-0". */
 bool zs_wire_is_int_key(const unsigned char *s, size_t len, int64_t *out);
+
+/* §4.2: true when d survives a round trip through binary32 bit for bit, its bits then in
+ * *bits32: the writer's choice of F32, and the reader's refusal of such a value in F64. */
+bool zs_wire_float_is_f32(double d, uint32_t *bits32);
 
 #endif /* ZS_WIRE_H */

@@ -42,8 +42,8 @@ const unsigned char zs_wire_tag_class[256] = {
 	/* 0xA0-0xBF FIXSHAPE */
 	C16(ZS_TC_FIXSHAPE), C16(ZS_TC_FIXSHAPE),
 	/* 0xC0-0xCF: NULL FALSE TRUE U8 U16 U32 U64 N8 N16 N32 N64 F32 F64 STR SREF LIST */
-	ZS_TC_NULL, ZS_TC_FALSE, ZS_TC_TRUE, ZS_TC_U8, ZS_TC_U16, ZS_TC_U32, ZS_TC_SLOW, ZS_TC_SLOW,
-	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_STR, ZS_TC_SREF, ZS_TC_LIST,
+	ZS_TC_NULL, ZS_TC_FALSE, ZS_TC_TRUE, ZS_TC_U8, ZS_TC_U16, ZS_TC_U32, ZS_TC_U64, ZS_TC_N8,
+	ZS_TC_N16, ZS_TC_N32, ZS_TC_N64, ZS_TC_F32, ZS_TC_F64, ZS_TC_STR, ZS_TC_SREF, ZS_TC_LIST,
 	/* 0xD0-0xDF: MAP OBJECT SHAPE, then objects, back-references and reserved tags */
 	ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SHAPE, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_SLOW, ZS_TC_BACKREF_OBJ,
 	ZS_TC_BACKREF_REF, ZS_TC_SLOW, ZS_TC_BACKREF_ARR, ZS_TC_SLOW, ZS_TC_SLOW, C4(ZS_TC_SLOW),
@@ -1507,7 +1507,7 @@ bool zs_wire_validate(const void *data, size_t len, const zs_alloc *alloc, uint3
 		 * zs_reader_next() on every input */
 		if (r.depth > 0) {
 			zs_rframe *f = &r.frames[r.depth - 1];
-			zs_item it = {0, 0, 0, 0, 0};
+			zs_item it = {0};
 			if (f->remaining == 0) {
 				zs_reader_close(&r);
 				continue;

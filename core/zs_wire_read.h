@@ -14,6 +14,8 @@
 #include "zs_shape_memo.h"
 #include "zs_wire.h"
 
+#include <string.h>
+
 typedef enum zs_event_type {
 	ZS_EV_NULL,
 	ZS_EV_FALSE,
@@ -221,6 +223,13 @@ enum {
 	ZS_TC_U8,
 	ZS_TC_U16,
 	ZS_TC_U32,
+	ZS_TC_U64,
+	ZS_TC_N8,
+	ZS_TC_N16,
+	ZS_TC_N32,
+	ZS_TC_N64,
+	ZS_TC_F32,
+	ZS_TC_F64,
 	ZS_TC_STR,
 	ZS_TC_SREF,
 	ZS_TC_LIST,
@@ -235,6 +244,7 @@ extern const unsigned char zs_wire_tag_class[256];
 /* What zs_reader_step() read. */
 typedef struct zs_item {
 	int64_t i;      /* ZS_EV_INT; the slot referred to by ZS_EV_BACKREF_OBJ, _REF and _ARR */
+	double d;       /* ZS_EV_FLOAT */
 	uint32_t idx;   /* ZS_EV_STRING: table index (zs_reader_str()), ZS_WIRE_NO_INDEX for "" */
 	uint32_t count; /* ZS_EV_LIST, ZS_EV_MAP: values that follow */
 	uint32_t shape; /* ZS_EV_MAP, ZS_EV_OBJECT: shape; ZS_WIRE_NO_INDEX for a list */
@@ -272,6 +282,14 @@ ZS_INLINE unsigned zs_varint3(const unsigned char *p, size_t left, uint32_t *v)
 		return p[2] != 0 ? 3 : 0;
 	}
 	return 0;
+}
+
+/* Eight bytes at p, little-endian (§4). */
+ZS_INLINE uint64_t zs_load_le64(const unsigned char *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+	       (uint64_t)p[7] << 56;
 }
 
 /* The end of a zs_reader_step() that opened nothing: consumes up to p, takes the slot
@@ -327,21 +345,20 @@ ZS_INLINE void zs_reader_slot_close(zs_reader *r)
 
 /* Reads the next value of the innermost open container, which the caller knows is not
  * complete (f is r->frames[r->depth - 1], f->remaining > 0), when its form cannot fail here
- * and needs no table to grow: null, booleans, ints of the one-byte, U8, U16 and U32 forms,
- * strings (FIXSTR, FIXSREF, STR and SREF with varints of up to 3 bytes) while the string
- * table has room; lists (FIXLIST, LIST), shapes already defined, of arrays or objects
- * (FIXSHAPE, SHAPE), within the depth limit and the frame table's room; BACKREF_OBJ and
- * BACKREF_REF (varints of up to 3 bytes) to a valid slot of the right kind in a blob with
- * the reference flag; BACKREF_ARR likewise to an array shared before (§9.1: the first copy of an
- * array, which freezes its slots, and every refusal go through zs_reader_next()) within the
- * depth limit. It takes the value's slot (none for BACKREF_REF), advances the
- * container and opens a list, map or object exactly as zs_reader_next() would, and returns
- * the event type: ZS_EV_NULL, _FALSE, _TRUE, _INT, _STRING, _LIST, _MAP, _OBJECT,
- * _BACKREF_OBJ, _BACKREF_REF or _BACKREF_ARR, or ZS_STEP_NEW_STRING, with *it filled. An empty list
- * opens no frame (it holds nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0
- * and no END follows. Any other value gives -1 with nothing consumed: read it with
- * zs_reader_next(), which makes every check and reports every error. After an error it always gives
- * -1. */
+ * and needs no table to grow: null, booleans, ints of every form, floats (F32, and F64 of a
+ * value that binary32 does not hold), strings (FIXSTR, FIXSREF, STR and SREF with varints of up to
+ * 3 bytes) while the string table has room; lists (FIXLIST, LIST), shapes already defined, of
+ * arrays or objects (FIXSHAPE, SHAPE), within the depth limit and the frame table's room;
+ * BACKREF_OBJ and BACKREF_REF (varints of up to 3 bytes) to a valid slot of the right kind in a
+ * blob with the reference flag; BACKREF_ARR likewise to an array shared before (§9.1: the first
+ * copy of an array, which freezes its slots, and every refusal go through zs_reader_next()) within
+ * the depth limit. It takes the value's slot (none for BACKREF_REF), advances the container and
+ * opens a list, map or object exactly as zs_reader_next() would, and returns the event type:
+ * ZS_EV_NULL, _FALSE, _TRUE, _INT, _FLOAT, _STRING, _LIST, _MAP, _OBJECT, _BACKREF_OBJ,
+ * _BACKREF_REF or _BACKREF_ARR, or ZS_STEP_NEW_STRING, with *it filled. An empty list opens no
+ * frame (it holds nothing and is no level, §11): the caller sees ZS_EV_LIST with count 0 and no END
+ * follows. Any other value gives -1 with nothing consumed: read it with zs_reader_next(), which
+ * makes every check and reports every error. After an error it always gives -1. */
 ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 {
 	const unsigned char *p = r->p;
@@ -409,6 +426,64 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		it->i = (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
 		                  (uint32_t)p[4] << 24);
 		return zs_reader_step_end(r, f, p + 5, 0, ZS_EV_INT);
+	case ZS_TC_U64:
+		/* at least 2^32 (a shorter form holds less), at most INT64_MAX (§4.1) */
+		if (left < 9 || (p[5] | p[6] | p[7] | p[8]) == 0 || p[8] > 0x7F) {
+			return -1;
+		}
+		it->i = (int64_t)zs_load_le64(p + 1);
+		return zs_reader_step_end(r, f, p + 9, 0, ZS_EV_INT);
+	case ZS_TC_N8:
+		/* the value is -1 - payload; each payload is at least what the shorter form holds */
+		if (left < 2 || p[1] < ZS_NEGFIXINT_N) {
+			return -1;
+		}
+		it->i = -1 - (int64_t)p[1];
+		return zs_reader_step_end(r, f, p + 2, 0, ZS_EV_INT);
+	case ZS_TC_N16:
+		if (left < 3 || p[2] == 0) {
+			return -1;
+		}
+		it->i = -1 - (int64_t)(p[1] | (uint32_t)p[2] << 8);
+		return zs_reader_step_end(r, f, p + 3, 0, ZS_EV_INT);
+	case ZS_TC_N32:
+		if (left < 5 || (p[3] | p[4]) == 0) {
+			return -1;
+		}
+		it->i = -1 - (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
+		                       (uint32_t)p[4] << 24);
+		return zs_reader_step_end(r, f, p + 5, 0, ZS_EV_INT);
+	case ZS_TC_N64:
+		if (left < 9 || (p[5] | p[6] | p[7] | p[8]) == 0 || p[8] > 0x7F) {
+			return -1;
+		}
+		it->i = -1 - (int64_t)zs_load_le64(p + 1);
+		return zs_reader_step_end(r, f, p + 9, 0, ZS_EV_INT);
+	case ZS_TC_F32: {
+		uint32_t b32;
+		float fl;
+		if (left < 5) {
+			return -1;
+		}
+		b32 = (uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 | (uint32_t)p[4] << 24;
+		memcpy(&fl, &b32, 4);
+		it->d = (double)fl;
+		return zs_reader_step_end(r, f, p + 5, 0, ZS_EV_FLOAT);
+	}
+	case ZS_TC_F64: {
+		uint64_t b64;
+		uint32_t b32;
+		if (left < 9) {
+			return -1;
+		}
+		b64 = zs_load_le64(p + 1);
+		memcpy(&it->d, &b64, 8);
+		/* a value binary32 holds is written F32 (§4.2): zs_reader_next() refuses it */
+		if (zs_wire_float_is_f32(it->d, &b32)) {
+			return -1;
+		}
+		return zs_reader_step_end(r, f, p + 9, 0, ZS_EV_FLOAT);
+	}
 	case ZS_TC_STR:
 		/* length - 32 in a varint (§5) */
 		m = zs_varint3(p + 1, left - 1, &v);
@@ -577,7 +652,7 @@ ZS_INLINE void zs_reader_close(zs_reader *r)
 ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 {
 	zs_rframe *f;
-	zs_item it = {0, 0, 0, 0, 0};
+	zs_item it = {0};
 	size_t pos = (size_t)(r->p - r->start);
 	uint32_t kpos;
 	int type;
@@ -607,6 +682,9 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 	switch (type) {
 	case ZS_EV_INT:
 		ev->i = it.i;
+		break;
+	case ZS_EV_FLOAT:
+		ev->d = it.d;
 		break;
 	case ZS_STEP_NEW_STRING:
 		ev->type = ZS_EV_STRING;

@@ -105,9 +105,6 @@ ZS_INLINE unsigned char *zs_wire_put_int(unsigned char *p, int64_t v)
 	return zs_wire_put_le_payload(p + 1, u, 8);
 }
 
-/* §4.2: true when d survives a round trip through binary32 bit for bit (F32 form). */
-bool zs_wire_float_is_f32(double d, uint32_t *bits32);
-
 ZS_INLINE unsigned char *zs_wire_put_float(unsigned char *p, double d)
 {
 	uint32_t b32;

@@ -763,6 +763,9 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 #endif
 		ZVAL_LONG(zv, (zend_long)it->i);
 		break;
+	case ZS_EV_FLOAT:
+		ZVAL_DOUBLE(zv, it->d);
+		break;
 	case ZS_STEP_NEW_STRING: {
 		/* as string_value() for an entry not used before */
 		zend_string *s = new_str(d, it->idx);
@@ -844,7 +847,7 @@ static zend_result run_fast(zser_decoder *d)
 	zs_reader *r = &d->r;
 
 	/* each step fills the fields its value type has, and put_item() reads only those */
-	zs_item it = {0, 0, 0, 0, 0};
+	zs_item it = {0};
 
 	while (d->depth > 0) {
 		/* f and keys stay valid until a container opens, which ends the inner loops */

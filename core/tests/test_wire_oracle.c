@@ -156,6 +156,98 @@ static void test_deep(void)
 	}
 }
 
+// One sized number (§4.1, §4.2): its tag, then n payload bytes of u, little-endian.
+static unsigned char *put_sized(unsigned char *p, unsigned char tag, uint64_t u, unsigned n)
+{
+	unsigned i;
+	*p++ = tag;
+	for (i = 0; i < n; i++) {
+		*p++ = (unsigned char)(u >> (8 * i));
+	}
+	return p;
+}
+
+// Every sized int and float form at the edges of what it may hold: the least and greatest
+// canonical payloads, one below the least (a shorter form holds it), above INT64_MAX, and
+// F64 payloads that binary32 holds (refused) or not (NaNs, infinities, -0.0, subnormals).
+// Each alone in a list (a refusal ends the blob), then the valid ones together in one list,
+// each through every mode, cut at every length and mutated.
+static void test_numbers(void)
+{
+	static const struct {
+		unsigned char tag;
+		unsigned n;
+		uint64_t u;
+	} nums[] = {
+	        {ZS_T_U8, 1, 0x3F},
+	        {ZS_T_U8, 1, 0x40},
+	        {ZS_T_U8, 1, 0xFF},
+	        {ZS_T_U16, 2, 0xFF},
+	        {ZS_T_U16, 2, 0x100},
+	        {ZS_T_U16, 2, 0xFFFF},
+	        {ZS_T_U32, 4, 0xFFFF},
+	        {ZS_T_U32, 4, 0x10000},
+	        {ZS_T_U32, 4, 0xFFFFFFFFu},
+	        {ZS_T_U64, 8, 0xFFFFFFFFu},
+	        {ZS_T_U64, 8, 0x100000000u},
+	        {ZS_T_U64, 8, 0x7FFFFFFFFFFFFFFFu},
+	        {ZS_T_U64, 8, 0x8000000000000000u},
+	        {ZS_T_U64, 8, 0xFFFFFFFFFFFFFFFFu},
+	        {ZS_T_N8, 1, 0x0F},
+	        {ZS_T_N8, 1, 0x10},
+	        {ZS_T_N8, 1, 0xFF},
+	        {ZS_T_N16, 2, 0xFF},
+	        {ZS_T_N16, 2, 0x100},
+	        {ZS_T_N16, 2, 0xFFFF},
+	        {ZS_T_N32, 4, 0xFFFF},
+	        {ZS_T_N32, 4, 0x10000},
+	        {ZS_T_N32, 4, 0xFFFFFFFFu},
+	        {ZS_T_N64, 8, 0xFFFFFFFFu},
+	        {ZS_T_N64, 8, 0x100000000u},
+	        {ZS_T_N64, 8, 0x7FFFFFFFFFFFFFFFu},
+	        {ZS_T_N64, 8, 0x8000000000000000u},
+	        {ZS_T_F32, 4, 0x3FC00000u},         // 1.5
+	        {ZS_T_F32, 4, 0x7FC00001u},         // a NaN
+	        {ZS_T_F32, 4, 0x00000001u},         // the least subnormal
+	        {ZS_T_F64, 8, 0x3FB999999999999Au}, // 0.1
+	        {ZS_T_F64, 8, 0x3FF8000000000000u}, // 1.5: binary32 holds it
+	        {ZS_T_F64, 8, 0x8000000000000000u}, // -0.0: likewise
+	        {ZS_T_F64, 8, 0x7FF0000000000000u}, // +INF: likewise
+	        {ZS_T_F64, 8, 0x7FF8000000000000u}, // the quiet NaN: likewise
+	        {ZS_T_F64, 8, 0x7FF0000000000001u}, // a NaN whose payload binary32 drops
+	        {ZS_T_F64, 8, 0x0000000000000001u}, // the least double subnormal
+	        {ZS_T_F64, 8, 0x47EFFFFFE0000000u}, // FLT_MAX
+	        {ZS_T_F64, 8, 0x47EFFFFFE0000001u}, // just above
+	        {ZS_T_F64, 8, 0x7FEFFFFFFFFFFFFFu}, // DBL_MAX
+	};
+	unsigned char b[16], vals[sizeof(nums) / sizeof(nums[0]) * 9], all[sizeof(vals) + 8], *q = vals;
+	size_t i, n, valid = 0;
+	zs_reader r;
+	zs_event ev;
+
+	for (i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+		unsigned char *p = zs_wire_put_list(zs_wire_put_header(b, false), 1);
+		n = (size_t)(put_sized(p, nums[i].tag, nums[i].u, nums[i].n) - b);
+		all_modes(b, n, "number");
+		mutants(b, n, "number");
+		// the ones zs_reader_next() accepts go into one list as well
+		zs_reader_init(&r, b, n, &zs_alloc_libc, 0);
+		if (zs_reader_header(&r) && zs_reader_next(&r, &ev) && zs_reader_next(&r, &ev)) {
+			q = put_sized(q, nums[i].tag, nums[i].u, nums[i].n);
+			valid++;
+		}
+		zs_reader_free(&r);
+	}
+	// canonical and in range: two of each int form, the three F32, five of the F64
+	ZS_CHECK(valid == 24);
+	n = (size_t)(zs_wire_put_list(zs_wire_put_header(all, false), (uint32_t)valid) - all);
+	memcpy(all + n, vals, (size_t)(q - vals));
+	n += (size_t)(q - vals);
+	ZS_CHECK(zs_wire_validate(all, n, &zs_alloc_libc, 0, NULL, NULL));
+	all_modes(all, n, "numbers");
+	mutants(all, n, "numbers");
+}
+
 // Random bytes inside a list, with and without the reference flag.
 static void test_random(void)
 {
@@ -182,6 +274,7 @@ int main(void)
 	zs_shape_memo_init(&memo, &zs_alloc_libc);
 	test_vectors();
 	test_deep();
+	test_numbers();
 	test_random();
 	zs_shape_memo_clear(&memo);
 	printf("test_wire_oracle: %lu comparisons, %lu events\n", compared, events);

@@ -32,7 +32,7 @@ typedef struct zs_oracle_diff {
 // gives for it.
 static bool zs_oracle_fast_next(zs_reader *r, unsigned how, zs_event *ev, bool *empty_opened)
 {
-	zs_item it = {0, 0, 0, 0, 0};
+	zs_item it = {0};
 	zs_rframe *f;
 	uint32_t kpos, key_base;
 	size_t pos = (size_t)(r->p - r->start);
@@ -67,6 +67,9 @@ static bool zs_oracle_fast_next(zs_reader *r, unsigned how, zs_event *ev, bool *
 	switch (type) {
 	case ZS_EV_INT:
 		ev->i = it.i;
+		break;
+	case ZS_EV_FLOAT:
+		ev->d = it.d;
 		break;
 	case ZS_STEP_NEW_STRING:
 	case ZS_EV_STRING:
