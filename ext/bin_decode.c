@@ -122,11 +122,16 @@ static zend_string *key_str(zser_decoder *d, const zs_key *k)
 
 /* Nulls a property about to be written, keeping a value it held in the call queue until the
  * end (a slot may still point into it; its destructor runs in queue order, as unserialize()'s
- * would). */
-static void keep(zser_decoder *d, zval *old)
+ * would). `named`: the property was found by its name, which may name it a second time (public
+ * "b" and protected "\0*\0b" are one declared property), so it may hold a value of this blob
+ * that a slot points at. An empty array is such a value although nothing counts it: a
+ * BACKREF_ARR to its slot must then look at what the slot holds now (d->replaced). */
+static void keep(zser_decoder *d, zval *old, bool named)
 {
 	if (Z_REFCOUNTED_P(old)) {
 		zser_dec_queue_call(d, NULL, old, AFTER_NONE);
+		d->replaced = true;
+	} else if (named && Z_TYPE_P(old) == IS_ARRAY) {
 		d->replaced = true;
 	}
 	ZVAL_NULL(old);
@@ -375,7 +380,7 @@ static zval *prop_slot(zser_decoder *d, zser_dec_frame *f, const zs_event *ev,
 				}
 			}
 		}
-		keep(d, data);
+		keep(d, data, true);
 		zend_string_release(key);
 		return data;
 	}
@@ -438,7 +443,7 @@ static zval *slot_for(zser_decoder *d, zser_dec_frame *f, const zs_event *ev,
 	case ZSER_DEC_DECLARED: {
 		zend_property_info *pi = f->map->props[f->pos++];
 		zv = OBJ_PROP(f->obj, pi->offset);
-		keep(d, zv);
+		keep(d, zv, false);
 		*info = ZEND_TYPE_IS_SET(pi->type) ? pi : NULL;
 		return zv;
 	}
@@ -503,6 +508,8 @@ static zend_never_inline bool filling(zser_decoder *d, const HashTable *ht)
 	return false;
 }
 
+static void expose(zser_decoder *d);
+
 static zend_result backref(zser_decoder *d, const zs_event *ev, zval *dest)
 {
 	zval *t;
@@ -515,6 +522,9 @@ static zend_result backref(zser_decoder *d, const zs_event *ev, zval *dest)
 		return zser_dec_failf(d, ev->pos, ZS_WE_UNFILLED, "back-reference to an unfilled slot");
 	}
 	t = d->slots[ev->target];
+	if (UNEXPECTED(d->outer && ev->target <= d->r.base) && ev->type != ZS_EV_BACKREF_ARR) {
+		expose(d);
+	}
 
 	if (ev->type == ZS_EV_BACKREF_OBJ) {
 		ZVAL_DEREF(t);
@@ -528,26 +538,25 @@ static zend_result backref(zser_decoder *d, const zs_event *ev, zval *dest)
 		return SUCCESS;
 	}
 	if (ev->type == ZS_EV_BACKREF_ARR) {
-		/* the reader checked that the slot is this blob's and holds a plain, complete
-		 * array; the array is held once more, and copy on write keeps the copies apart
-		 * (FORMAT.md §9.1) */
+		/* the reader checked that the slot is this blob's and held a plain, complete array
+		 * when it was read; the array is held once more, and copy on write keeps the copies
+		 * apart (FORMAT.md §9.1). What the slot holds now may be another value: a property
+		 * named twice replaced it (as `r:` then finds the new value in unserialize()), or the
+		 * code of a nested call (a Serializable::unserialize() given one of this blob's
+		 * objects) assigned to it. */
 		ZVAL_DEREF(t);
-		/* unless a property named twice replaced the value the slot points at (as `r:` then
-		 * finds the new value in unserialize()): sharing an array being filled would make it
-		 * hold itself */
-		if (UNEXPECTED(d->replaced)) {
-			if (Z_TYPE_P(t) != IS_ARRAY) {
-				ZVAL_NULL(dest);
-				return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_TYPE,
-				                      "back-reference to a non-array");
-			}
-			if (filling(d, Z_ARR_P(t))) {
-				ZVAL_NULL(dest);
-				return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_OPEN,
-				                      "back-reference to an incomplete array");
-			}
+		if (UNEXPECTED(Z_TYPE_P(t) != IS_ARRAY)) {
+			ZVAL_NULL(dest);
+			return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_TYPE,
+			                      "back-reference to a non-array");
 		}
-		ZEND_ASSERT(Z_TYPE_P(t) == IS_ARRAY);
+		/* sharing an array being filled would make it hold itself; only a replaced value
+		 * can be one (the search is as deep as the open containers, so not for every copy) */
+		if (UNEXPECTED(d->replaced) && filling(d, Z_ARR_P(t))) {
+			ZVAL_NULL(dest);
+			return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_OPEN,
+			                      "back-reference to an incomplete array");
+		}
 		ZVAL_COPY(dest, t);
 		return SUCCESS;
 	}
@@ -806,9 +815,11 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 		if (EXPECTED(!d->replaced && (uint64_t)it->i < d->slots_cap && d->slots[it->i])) {
 			zval *t = d->slots[it->i];
 			ZVAL_DEREF(t);
-			ZEND_ASSERT(Z_TYPE_P(t) == IS_ARRAY);
-			ZVAL_COPY(zv, t);
-			break;
+			/* the code of a nested call may have assigned another value (backref()) */
+			if (EXPECTED(Z_TYPE_P(t) == IS_ARRAY)) {
+				ZVAL_COPY(zv, t);
+				break;
+			}
 		}
 		ZEND_FALLTHROUGH;
 	default: {
@@ -919,7 +930,7 @@ static zend_result run_fast(zser_decoder *d)
 				/* as slot_for() */
 				pi = f->map->props[f->pos++];
 				zv = OBJ_PROP(f->obj, pi->offset);
-				keep(d, zv);
+				keep(d, zv, false);
 				put = put_item(d, zv, type, &it, ZEND_TYPE_IS_SET(pi->type) ? pi : NULL, f->obj,
 				               at);
 				if (put != PUT_DONE) {
@@ -1164,35 +1175,72 @@ static void nest_end(zser_decoder *d, bool ok)
 	d->slot_owner_cap = 0;
 }
 
-/* The slots of a nested blob point into the arrays and objects of a value the class's
- * unserialize() now has, and may change before a later back-reference of the outer blob
- * names them. The outer decoder holds each of those arrays, and each object with its
- * property table: a change then separates a copy (copy on write, as a write to an object's
- * table shared elsewhere does) or leaves the slot's zval in place, and none is freed. */
-static void hold_containers(zser_decoder *o, uint32_t from, uint32_t to)
+/* Values the code of the program holds may change before a later back-reference names
+ * them: the slots of a nested blob, in the value a class's unserialize() now has, and after
+ * an object or a `&` reference of an outer blob was handed out, any slot of the chain. The
+ * decoder q holds each array of slots from..to of table `slots`, and each object with its
+ * property table, until the outermost blob is complete: a change then separates a copy (copy
+ * on write, as a write to an object's table shared elsewhere does) or leaves the slot's zval
+ * in place, and none is freed. A decoder still filling a held table writes to it as before
+ * (allowed in debug builds, whose hash functions check that a table they change is not
+ * shared). */
+static void hold_containers(zser_decoder *q, zval **slots, uint32_t cap, uint32_t from, uint32_t to)
 {
 	uint32_t s;
 
-	for (s = from; s <= to && s < o->slots_cap; s++) {
-		zval *v = o->slots[s], held;
+	for (s = from; s <= to && s < cap; s++) {
+		zval *v = slots[s], held;
 		if (!v) {
 			continue;
 		}
 		ZVAL_DEREF(v);
 		if (Z_TYPE_P(v) == IS_ARRAY && Z_REFCOUNTED_P(v)) {
+			HT_ALLOW_COW_VIOLATION(Z_ARR_P(v));
 			ZVAL_COPY(&held, v);
-			keep(o, &held);
+			keep(q, &held, false);
 		} else if (Z_TYPE_P(v) == IS_OBJECT) {
 			ZVAL_COPY(&held, v);
-			keep(o, &held);
+			keep(q, &held, false);
 			if (Z_OBJ_P(v)->properties &&
 			    !(GC_FLAGS(Z_OBJ_P(v)->properties) & IS_ARRAY_IMMUTABLE)) {
+				HT_ALLOW_COW_VIOLATION(Z_OBJ_P(v)->properties);
 				GC_ADDREF(Z_OBJ_P(v)->properties);
 				ZVAL_ARR(&held, Z_OBJ_P(v)->properties);
-				keep(o, &held);
+				keep(q, &held, false);
 			}
 		}
 	}
+}
+
+/* The outermost decoder of d's chain of nested blobs (d when it is not nested). */
+static zser_decoder *outermost(zser_decoder *d)
+{
+	while (d->outer) {
+		d = d->outer->d;
+	}
+	return d;
+}
+
+void zser_dec_before_user_code(zser_decoder *d)
+{
+	zser_decoder *top = outermost(d);
+
+	/* the slot table is the innermost running decoder's (nest_begin() hands it down) */
+	if (top->exposed && top->held_to < d->r.nslots) {
+		hold_containers(top, d->slots, d->slots_cap, top->held_to + 1, d->r.nslots);
+		top->held_to = d->r.nslots;
+	}
+}
+
+/* A back-reference of a nested blob to an object or a `&` reference of a blob around it
+ * hands a value of the outer decoders to the code of a class's unserialize(), which may keep
+ * it and change it (or what it holds) before the outer blobs are complete: from now on every
+ * container is held before such code runs (a copy of an array, BACKREF_ARR, hands out nothing
+ * that code could change in place). */
+static void expose(zser_decoder *d)
+{
+	outermost(d)->exposed = true;
+	zser_dec_before_user_code(d);
 }
 
 /* After a nested blob decoded: its queued calls and warnings join the outer decoder's, to
@@ -1222,7 +1270,7 @@ static void nest_finish(zser_decoder *d, zval *result)
 	d->ndeferred = 0;
 	if (d->track) {
 		/* nest_end() has handed the slot table back */
-		hold_containers(o, d->r.base + 1, d->r.nslots);
+		hold_containers(o, o->slots, o->slots_cap, d->r.base + 1, d->r.nslots);
 	}
 	/* the outer decoder's were held before the class's unserialize() was called; these are
 	 * held too, as that method goes on after this call */
@@ -1420,6 +1468,9 @@ fail:
 	leave_open(&d);
 	zval_ptr_dtor(&d.refused);
 	ZVAL_UNDEF(&d.refused);
+	/* the warning's handler, and the destructors below, may change values an outer blob
+	 * still points into */
+	zser_dec_before_user_code(&d);
 	zser_dec_report(&d, buf, len, opts->throw_on_error);
 	if (d.outer) {
 		nest_end(&d, false);

@@ -48,6 +48,8 @@ static zend_result lookup_class(zser_decoder *d, zend_string *name, zend_class_e
 	if (!class_allowed(d, name)) {
 		return SUCCESS;
 	}
+	/* autoloaders and unserialize_callback_func are the program's code */
+	zser_dec_before_user_code(d);
 	BG(serialize_lock)++;
 	*ce = zend_lookup_class(name);
 	BG(serialize_lock)--;
@@ -319,6 +321,7 @@ zend_result zser_dec_decode_blob(zser_decoder *d, const zs_event *ev, zval *dest
 	prev = ZSER_G(dec_outer);
 	ZSER_G(dec_outer) = &nest;
 	zser_dec_hold_declared(d);
+	zser_dec_before_user_code(d);
 	ok = ce->unserialize(dest, ce, ev->str, ev->len, NULL) == SUCCESS;
 	ZSER_G(dec_outer) = prev;
 	if (!ok) {
@@ -341,6 +344,7 @@ zend_result zser_dec_decode_enum(zser_decoder *d, const zs_event *ev, zval *dest
 	 * is remembered per name (one lookup of the name per decode, as for objects); a name not
 	 * found ends the decode, so the autoloaders run for it as often as in unserialize(). */
 	if (!ce) {
+		zser_dec_before_user_code(d);
 		BG(serialize_lock)++;
 		ce = zend_lookup_class(name);
 		BG(serialize_lock)--;
@@ -485,6 +489,8 @@ void zser_dec_dynamic_deprecated(zser_decoder *d, zend_class_entry *ce, const zs
 			return;
 		}
 	}
+	/* an error handler is the program's code */
+	zser_dec_before_user_code(d);
 	zend_error(E_DEPRECATED, "Creation of dynamic property %s::$%s is deprecated",
 	           ZSTR_VAL(ce->name), zend_get_unmangled_property_name(key));
 }

@@ -134,6 +134,12 @@ typedef struct zser_decoder {
 	/* a property named twice had its value replaced (keep()): a slot may now point at a
 	 * value other than the one read there, even at an array still being filled */
 	bool replaced;
+	/* In the outermost decoder of a chain of nested blobs: a nested blob handed the code of a
+	 * class's unserialize() an object or a `&` reference of a blob around it, so code that
+	 * runs before the chain ends may change values whose zvals slots and frames point at
+	 * (zser_dec_before_user_code()); the containers of slots 1 to held_to are held. */
+	bool exposed;
+	uint32_t held_to;
 	zend_object **slot_owner; /* per slot: the object whose typed property it is, if any */
 	uint32_t slot_owner_cap;
 	zser_dec_propmap **maps; /* per shape */
@@ -263,6 +269,13 @@ uint32_t zser_dec_shape_keys(zser_decoder *d, uint32_t shape);
 
 /* Takes a reference to each object listed in d->declared that has none yet (bin_decode.c). */
 void zser_dec_hold_declared(zser_decoder *d);
+
+/* Call before the code of the program may run in the middle of a decode (a class's
+ * unserialize(), an autoloader, unserialize_callback_func, an error handler): once values of
+ * the chain of blobs have been handed to such code, every array and object property table
+ * built since the last call is held, so that a change that code makes separates a copy
+ * instead of moving or freeing what the decoders still point into. */
+void zser_dec_before_user_code(zser_decoder *d);
 
 /* A new array in *dest sized for `count` values, set up as packed or as a map (bin_decode.c). */
 void zser_dec_array_init(zval *dest, uint32_t count, bool packed);
