@@ -5,11 +5,13 @@
  * unserialize() on data that may reach back to the object itself or to objects also met
  * outside it, as PHP's nested serialize()/unserialize() allow (they share the outer call's
  * state); FzNestMagic calls them in __serialize()/__unserialize(), where PHP starts a fresh
- * state. Two checks per input: the bytes build such a graph in PHP (fz_nested_graph() in
+ * state. Three checks per input: the bytes build such a graph in PHP (fz_nested_graph() in
  * the prelude), and its round trip through zser must serialize() as PHP's own round trip
- * does, FzNest then calling serialize()/unserialize() instead; and the bytes drive
+ * does, FzNest then calling serialize()/unserialize() instead; the bytes drive
  * fuzz_gen.h's blob maker with these classes added (payloads that are zser blobs of their own)
- * under zser_unserialize()'s contract (fuzz_decode_check.h).
+ * under zser_unserialize()'s contract (fuzz_decode_check.h); and both blobs are read once
+ * more while FzNest::unserialize() changes what its nested calls gave it, now and later
+ * (fz_touch()), which must not crash, leak or touch freed memory.
  * It waits for nested calls to share their outer call's state: before that a graph whose
  * FzNest reaches back to itself recurses until the C stack overflows. FUZZ_GEN_DUMP=1 prints
  * each blob in hex.
@@ -31,12 +33,15 @@ static const char prelude[] =
         "class FzOld implements Serializable { public $v;\n"
         "  public function serialize() { return is_scalar($this->v) ? (string)$this->v : ''; }\n"
         "  public function unserialize($d) { $this->v = $d; } }\n"
-        "final class FzMode { public static bool $php = false; }\n"
+        "final class FzMode { public static bool $php = false; public static bool $touch = false;\n"
+        "  public static $stash = null; }\n"
         "class FzNest implements Serializable { public $o;\n"
         "  public function serialize() {\n"
         "    return FzMode::$php ? serialize($this->o) : zser_serialize($this->o); }\n"
         "  public function unserialize($d) {\n"
-        "    $this->o = FzMode::$php ? unserialize($d) : zser_unserialize($d); } }\n"
+        "    $this->o = FzMode::$php ? unserialize($d) : zser_unserialize($d);\n"
+        "    if (FzMode::$touch) { fz_touch(FzMode::$stash); fz_touch($this->o);\n"
+        "      FzMode::$stash = $this->o; } } }\n"
         "class FzNestMagic { public $o;\n"
         "  public function __serialize(): array {\n"
         "    return ['b' => FzMode::$php ? serialize($this->o) : zser_serialize($this->o)]; }\n"
@@ -76,12 +81,33 @@ static const char prelude[] =
         "  FzMode::$php = true;\n"
         "  try { return serialize($v); } finally { FzMode::$php = false; }\n"
         "}\n"
+        /* What the code of an unserialize() may do with the values a nested call gave it,
+         * also those an earlier one gave (kept in FzMode::$stash) while the outer blobs are
+         * still being read: append to each array, through its `&` references too, and add a
+         * property to each object (touch_check()). */
+        "function fz_touch(&$v, int $depth = 0) {\n"
+        "  if ($depth > 3) { return; }\n"
+        "  if (is_array($v)) {\n"
+        "    foreach ($v as &$e) { fz_touch($e, $depth + 1); } unset($e);\n"
+        "    for ($i = 0; $i < 9; $i++) { $v[] = $i; }\n"
+        "  } elseif ($v instanceof stdClass || $v instanceof FzPlain) {\n"
+        "    foreach ($v as &$e) { fz_touch($e, $depth + 1); } unset($e);\n"
+        "    if ($v instanceof stdClass) { for ($i = 0; $i < 9; $i++) { $v->{\"t$depth$i\"} = $i; "
+        "} }\n"
+        "  }\n"
+        "}\n"
+        "function fz_touch_decode(string $b) {\n"
+        "  FzMode::$touch = true;\n"
+        "  try { return zser_unserialize($b); } catch (Throwable $e) { return null; }\n"
+        "  finally { FzMode::$touch = false; FzMode::$stash = null; }\n"
+        "}\n"
         "function fz_nested_compare(string $p): array {\n"
         "  $v = fz_nested_graph($p);\n"
         "  FzMode::$php = true; $want = serialize(unserialize(serialize($v)));\n"
         "  FzMode::$php = false; $copy = zser_unserialize(zser_serialize($v), ['throw_on_error' => "
         "true]);\n"
         "  FzMode::$php = true; $got = serialize($copy); FzMode::$php = false;\n"
+        "  fz_touch_decode(zser_serialize($v));\n"
         "  return [$want, $got];\n"
         "}\n";
 
@@ -150,6 +176,17 @@ static void graph_check(const uint8_t *data, size_t size)
 	fz_result_free(&r);
 }
 
+/* The blob once more, its unserialize() methods changing what their nested calls gave them:
+ * only that nothing crashes, leaks or reads freed memory (the value is the program's
+ * business then). */
+static void touch_check(zval *blob)
+{
+	fz_result r;
+
+	fz_call(&r, "fz_touch_decode", 1, blob);
+	fz_result_free(&r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	zval blob;
@@ -164,6 +201,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < sizeof(option_sets) / sizeof(option_sets[0]); i++) {
 		decode_check(&blob, &option_sets[i], i == 0);
 	}
+	touch_check(&blob);
 	zval_ptr_dtor(&blob);
 	fz_request_end();
 	return 0;
