@@ -1224,11 +1224,15 @@ static zser_decoder *outermost(zser_decoder *d)
 void zser_dec_before_user_code(zser_decoder *d)
 {
 	zser_decoder *top = outermost(d);
+	/* The last slot taken may hold a value still being made: an object is null while its
+	 * class is looked up, and the value a deprecation is given for is not written yet. It
+	 * is held at the next call, once it is there. */
+	uint32_t done = d->r.nslots > 0 ? d->r.nslots - 1 : 0;
 
 	/* the slot table is the innermost running decoder's (nest_begin() hands it down) */
-	if (top->exposed && top->held_to < d->r.nslots) {
-		hold_containers(top, d->slots, d->slots_cap, top->held_to + 1, d->r.nslots);
-		top->held_to = d->r.nslots;
+	if (top->exposed && top->held_to < done) {
+		hold_containers(top, d->slots, d->slots_cap, top->held_to + 1, done);
+		top->held_to = done;
 	}
 }
 
