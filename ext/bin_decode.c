@@ -1201,8 +1201,14 @@ static void hold_containers(zser_decoder *q, zval **slots, uint32_t cap, uint32_
 		} else if (Z_TYPE_P(v) == IS_OBJECT) {
 			ZVAL_COPY(&held, v);
 			keep(q, &held, false);
+			/* only a table with dynamic properties, whose zvals slots may point at (a
+			 * declared one's zval is in the object): a shared table is copied on a change,
+			 * and the copy holds the declared values themselves instead of pointing into
+			 * the object, which the collector of cycles then does not see through */
 			if (Z_OBJ_P(v)->properties &&
-			    !(GC_FLAGS(Z_OBJ_P(v)->properties) & IS_ARRAY_IMMUTABLE)) {
+			    !(GC_FLAGS(Z_OBJ_P(v)->properties) & IS_ARRAY_IMMUTABLE) &&
+			    zend_hash_num_elements(Z_OBJ_P(v)->properties) >
+			            (uint32_t)Z_OBJCE_P(v)->default_properties_count) {
 				HT_ALLOW_COW_VIOLATION(Z_OBJ_P(v)->properties);
 				GC_ADDREF(Z_OBJ_P(v)->properties);
 				ZVAL_ARR(&held, Z_OBJ_P(v)->properties);
