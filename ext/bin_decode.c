@@ -1227,19 +1227,24 @@ static zser_decoder *outermost(zser_decoder *d)
 	return d;
 }
 
-void zser_dec_before_user_code(zser_decoder *d)
+/* Holds what the chain built in slots up to `upto` (see zser_dec_before_user_code()). */
+static void hold_upto(zser_decoder *d, uint32_t upto)
 {
 	zser_decoder *top = outermost(d);
+
+	/* the slot table is the innermost running decoder's (nest_begin() hands it down) */
+	if (top->exposed && top->held_to < upto) {
+		hold_containers(top, d->slots, d->slots_cap, top->held_to + 1, upto);
+		top->held_to = upto;
+	}
+}
+
+void zser_dec_before_user_code(zser_decoder *d)
+{
 	/* The last slot taken may hold a value still being made: an object is null while its
 	 * class is looked up, and the value a deprecation is given for is not written yet. It
 	 * is held at the next call, once it is there. */
-	uint32_t done = d->r.nslots > 0 ? d->r.nslots - 1 : 0;
-
-	/* the slot table is the innermost running decoder's (nest_begin() hands it down) */
-	if (top->exposed && top->held_to < done) {
-		hold_containers(top, d->slots, d->slots_cap, top->held_to + 1, done);
-		top->held_to = done;
-	}
+	hold_upto(d, d->r.nslots > 0 ? d->r.nslots - 1 : 0);
 }
 
 /* A back-reference of a nested blob to an object or a `&` reference of a blob around it
@@ -1479,8 +1484,11 @@ fail:
 	zval_ptr_dtor(&d.refused);
 	ZVAL_UNDEF(&d.refused);
 	/* the warning's handler, and the destructors below, may change values an outer blob
-	 * still points into */
-	zser_dec_before_user_code(&d);
+	 * still points into; this blob's own slots point into what leave_open() and the refused
+	 * value's release have just freed, and are never named again (nest_end()) */
+	if (d.outer) {
+		hold_upto(&d, MIN(d.r.base, d.r.nslots > 0 ? d.r.nslots - 1 : 0));
+	}
 	zser_dec_report(&d, buf, len, opts->throw_on_error);
 	if (d.outer) {
 		nest_end(&d, false);
