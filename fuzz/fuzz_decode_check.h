@@ -80,6 +80,27 @@ static zend_string *php_text(zval *v)
 	return s;
 }
 
+/* Whether serialize() writes an __PHP_Incomplete_Class object of `v` without a class name:
+ * in `text`, or inside a payload of the target's classes, which only PHP's functions write as
+ * serialize() text (php_text()). */
+static bool has_nameless_incomplete(zval *v, zend_string *text)
+{
+	zend_string *php;
+	bool found;
+
+	if (zend_memnstr(ZSTR_VAL(text), NAMELESS_INCOMPLETE, sizeof(NAMELESS_INCOMPLETE) - 1,
+	                 ZSTR_VAL(text) + ZSTR_LEN(text))) {
+		return true;
+	}
+	php = php_text(v);
+	found = php && zend_memnstr(ZSTR_VAL(php), NAMELESS_INCOMPLETE, sizeof(NAMELESS_INCOMPLETE) - 1,
+	                            ZSTR_VAL(php) + ZSTR_LEN(php));
+	if (php) {
+		zend_string_release(php);
+	}
+	return found;
+}
+
 /* read -> write -> read: `v`, decoded from the input, encodes and decodes to itself. */
 static void rewrite(zval *v)
 {
@@ -160,9 +181,7 @@ static void rewrite(zval *v)
 			zend_string_release(zser_rt);
 		}
 	}
-	if (got && !zend_string_equals(want, got) &&
-	    zend_memnstr(ZSTR_VAL(want), NAMELESS_INCOMPLETE, sizeof(NAMELESS_INCOMPLETE) - 1,
-	                 ZSTR_VAL(want) + ZSTR_LEN(want))) {
+	if (got && !zend_string_equals(want, got) && has_nameless_incomplete(v, want)) {
 		/* Nor is it for an __PHP_Incomplete_Class object without a string class-name member
 		 * (serialize() then writes that class name): serialize() counts one property fewer
 		 * than it writes, and leaves out a non-string class-name member, so once read back
