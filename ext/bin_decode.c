@@ -970,10 +970,7 @@ static void free_decoder(zser_decoder *d)
 		zval_ptr_dtor(&d->frames[i].data);
 	}
 	for (i = 0; i < d->ncalls; i++) {
-		zval_ptr_dtor(&d->calls[i].data);
-		if (d->calls[i].obj) {
-			OBJ_RELEASE(d->calls[i].obj);
-		}
+		zser_dec_release_entry(&d->calls[i]);
 	}
 	if (d->deferred) {
 		efree(d->deferred);
@@ -1199,20 +1196,30 @@ static void hold_containers(zser_decoder *q, zval **slots, uint32_t cap, uint32_
 			ZVAL_COPY(&held, v);
 			keep(q, &held, false);
 		} else if (Z_TYPE_P(v) == IS_OBJECT) {
-			ZVAL_COPY(&held, v);
-			keep(q, &held, false);
-			/* only a table with dynamic properties, whose zvals slots may point at (a
-			 * declared one's zval is in the object): a shared table is copied on a change,
-			 * and the copy holds the declared values themselves instead of pointing into
-			 * the object, which the collector of cycles then does not see through */
-			if (Z_OBJ_P(v)->properties &&
-			    !(GC_FLAGS(Z_OBJ_P(v)->properties) & IS_ARRAY_IMMUTABLE) &&
-			    zend_hash_num_elements(Z_OBJ_P(v)->properties) >
-			            (uint32_t)Z_OBJCE_P(v)->default_properties_count) {
-				HT_ALLOW_COW_VIOLATION(Z_OBJ_P(v)->properties);
-				GC_ADDREF(Z_OBJ_P(v)->properties);
-				ZVAL_ARR(&held, Z_OBJ_P(v)->properties);
+			zend_object *obj = Z_OBJ_P(v);
+			HashTable *props = obj->properties;
+			if (props && !(GC_FLAGS(props) & IS_ARRAY_IMMUTABLE) &&
+			    obj->handlers->get_properties == zend_std_get_properties) {
+				/* the table, even with declared properties alone: slots may point at
+				 * a dynamic property's zval in it, now or once the decoder still
+				 * filling the object adds one. The copy a change makes points no
+				 * longer at the declared properties' slots: the entry restores them. */
+				HT_ALLOW_COW_VIOLATION(props);
+				GC_ADDREF(props);
+				ZVAL_ARR(&held, props);
+				zser_dec_queue_call(q, obj, &held, AFTER_PROPS);
+				q->replaced = true;
+			} else {
+				ZVAL_COPY(&held, v);
 				keep(q, &held, false);
+				/* other handlers: a table with dynamic properties is held as before */
+				if (props && !(GC_FLAGS(props) & IS_ARRAY_IMMUTABLE) &&
+				    zend_hash_num_elements(props) > (uint32_t)obj->ce->default_properties_count) {
+					HT_ALLOW_COW_VIOLATION(props);
+					GC_ADDREF(props);
+					ZVAL_ARR(&held, props);
+					keep(q, &held, false);
+				}
 			}
 		}
 	}

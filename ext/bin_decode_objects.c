@@ -573,6 +573,64 @@ void zser_dec_queue_call(zser_decoder *d, zend_object *obj, zval *data, uint8_t 
 	}
 }
 
+/* A change the program made to an object whose property table a decode held (see
+ * hold_containers()) gave the object a copy, made by zend_array_dup(), which holds the
+ * declared properties' values themselves instead of pointing at the object's slots: reading
+ * $obj->name then sees the slot and iterating the object sees the copy, and the collector of
+ * cycles does not see what the slots hold. Points every declared entry back at its slot, as
+ * PHP builds the table; the slot wins over a value written through the copy, as it is what
+ * reading the property gives. */
+static void restore_props(zend_object *obj, const HashTable *held)
+{
+	zend_class_entry *ce = obj->ce;
+	int i;
+
+	if (!obj->properties || obj->properties == held) {
+		return;
+	}
+	for (i = 0; i < ce->default_properties_count; i++) {
+		zend_property_info *pi = ce->properties_info_table[i];
+		HashTable *ht = obj->properties;
+		zval *slot, *e, old;
+		if (!pi) {
+			continue;
+		}
+		/* a destructor run by releasing a copied value below may have changed the table */
+		if (!ht || (GC_FLAGS(ht) & IS_ARRAY_IMMUTABLE)) {
+			return;
+		}
+		if (GC_REFCOUNT(ht) > 1) {
+			GC_DELREF(ht);
+			ht = obj->properties = zend_array_dup(ht);
+		}
+		slot = OBJ_PROP(obj, pi->offset);
+		if (Z_TYPE_P(slot) == IS_UNDEF) {
+			HT_FLAGS(ht) |= HASH_FLAG_HAS_EMPTY_IND;
+		}
+		e = zend_hash_find(ht, pi->name);
+		if (!e) {
+			zval ind;
+			ZVAL_INDIRECT(&ind, slot);
+			zend_hash_add_new(ht, pi->name, &ind);
+		} else if (Z_TYPE_P(e) != IS_INDIRECT) {
+			ZVAL_COPY_VALUE(&old, e);
+			ZVAL_INDIRECT(e, slot);
+			zval_ptr_dtor(&old);
+		}
+	}
+}
+
+void zser_dec_release_entry(zser_dec_delayed *c)
+{
+	if (c->kind == AFTER_PROPS) {
+		restore_props(c->obj, Z_ARR(c->data));
+	}
+	zval_ptr_dtor(&c->data);
+	if (c->obj) {
+		OBJ_RELEASE(c->obj);
+	}
+}
+
 void zser_dec_run_calls(zser_decoder *d)
 {
 	bool failed = false;
@@ -580,9 +638,9 @@ void zser_dec_run_calls(zser_decoder *d)
 
 	for (i = 0; i < d->ncalls; i++) {
 		zser_dec_delayed *c = &d->calls[i];
-		if (!c->obj) {
-			/* a kept value */
-			zval_ptr_dtor(&c->data);
+		if (c->kind == AFTER_PROPS || !c->obj) {
+			/* a held table, or a kept value */
+			zser_dec_release_entry(c);
 			continue;
 		}
 		/* an exception pending from the decode, from an earlier call or from a destructor

@@ -22,7 +22,10 @@ enum {
 	ZSER_DEC_PROPS,
 	ZSER_DEC_DECLARED
 };
-enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE };
+/* What the queue does with an entry (zser_dec_delayed) at the end; AFTER_PROPS: obj's
+ * property table, held (data), whose declared entries zser_dec_restore_props() points back
+ * at obj's slots should the program have made obj a copy of it. */
+enum { AFTER_NONE, AFTER_WAKEUP, AFTER_UNSERIALIZE, AFTER_PROPS };
 
 /* How the keys of one object shape map onto a class's declared properties, when each key
  * names one exactly: values then go straight into the property slots. */
@@ -321,9 +324,11 @@ void zser_dec_free_names(zser_decoder *d);
 zend_result zser_dec_check_typed(zser_decoder *d, zval *dest, zend_property_info *info,
                                  zend_object *obj, uint32_t slot);
 /* Queues obj's __wakeup() (data NULL) or __unserialize() with *data, or with obj NULL and
- * kind AFTER_NONE a value to keep until the end; *data is moved into the queue (left UNDEF).
- * The queue holds a reference to obj. */
+ * kind AFTER_NONE a value to keep until the end, or with AFTER_PROPS obj's held property
+ * table; *data is moved into the queue (left UNDEF). The queue holds a reference to obj. */
 void zser_dec_queue_call(zser_decoder *d, zend_object *obj, zval *data, uint8_t kind);
+/* Releases a queue entry without its call (an AFTER_PROPS entry restores obj's table first). */
+void zser_dec_release_entry(zser_dec_delayed *c);
 /* Works through the queue in order, as var_destroy() does, once the blob was read and checked
  * or the decode failed: runs each call while no exception is pending (after one, the objects
  * still waiting are marked as destructed instead), then releases the entry, which may run a
