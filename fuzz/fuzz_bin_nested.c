@@ -63,7 +63,8 @@ static const char prelude[] =
         "    case 1: if ($t instanceof FzNest) { $t->o = [$u, $w, $u]; } break;\n"
         "    case 2: if ($t instanceof FzNest) { $t->o = [$u, 2]; $t->o[1] = &$t->o[0]; } break;\n"
         "    case 3: $root[] = $u; break;\n"
-        "    case 4: if ($t instanceof stdClass || $t instanceof FzPlain) { $t->a = $u; } break;\n"
+        "    case 4: if ($t instanceof stdClass || $t instanceof FzPlain) { $t->a = $u; }\n"
+        "      if ($t instanceof FzPlain) { @$t->{\"n$k\"} = $w; } break;\n"
         "    case 5: $root[] = [$u]; $root[] = &$root[count($root) - 1]; break;\n"
         "    default: if ($t instanceof FzNest) { $t->o = ['k' => $u, 'self' => $t]; } break;\n"
         "    }\n"
@@ -83,8 +84,8 @@ static const char prelude[] =
         "}\n"
         /* What the code of an unserialize() may do with the values a nested call gave it,
          * also those an earlier one gave (kept in FzMode::$stash) while the outer blobs are
-         * still being read: append to each array, through its `&` references too, and add a
-         * property to each object (touch_check()). */
+         * still being read: append to each array, through its `&` references too, and add
+         * properties to each object, to one with declared properties too (touch_check()). */
         "function fz_touch(&$v, int $depth = 0) {\n"
         "  if ($depth > 3) { return; }\n"
         "  if (is_array($v)) {\n"
@@ -92,8 +93,7 @@ static const char prelude[] =
         "    for ($i = 0; $i < 9; $i++) { $v[] = $i; }\n"
         "  } elseif ($v instanceof stdClass || $v instanceof FzPlain) {\n"
         "    foreach ($v as &$e) { fz_touch($e, $depth + 1); } unset($e);\n"
-        "    if ($v instanceof stdClass) { for ($i = 0; $i < 9; $i++) { $v->{\"t$depth$i\"} = $i; "
-        "} }\n"
+        "    for ($i = 0; $i < 9; $i++) { @$v->{\"t$depth$i\"} = $i; }\n"
         "  }\n"
         "}\n"
         "function fz_touch_decode(string $b) {\n"
