@@ -53,6 +53,39 @@ void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 	return arr;
 }
 
+/* set_slot() past the entries set so far: those skipped (slots reserved for nested blobs
+ * that none filled, the slots of a nested blob that failed) become NULL. */
+static zend_never_inline void set_slot_past(zser_decoder *d, uint32_t slot, zval *zv)
+{
+	if (slot >= d->slots_cap) {
+		d->slots = zser_dec_grow_to(d->slots, NULL, &d->slots_cap, slot, sizeof(zval *));
+	}
+	if (slot > d->slots_len) {
+		memset(d->slots + d->slots_len, 0, (size_t)(slot - d->slots_len) * sizeof(zval *));
+	}
+	d->slots[slot] = zv;
+	if (slot >= d->slots_len) {
+		d->slots_len = slot + 1;
+	}
+}
+
+/* Records where the value of `slot`, the one just taken, is. */
+static zend_always_inline void set_slot(zser_decoder *d, uint32_t slot, zval *zv)
+{
+	if (EXPECTED(slot == d->slots_len && slot < d->slots_cap)) {
+		d->slots[slot] = zv;
+		d->slots_len = slot + 1;
+	} else {
+		set_slot_past(d, slot, zv);
+	}
+}
+
+/* The value of slot i, NULL when unset. */
+static zend_always_inline zval *slot_at(const zser_decoder *d, uint64_t i)
+{
+	return i < d->slots_len ? d->slots[i] : NULL;
+}
+
 /* A string of megabytes: its pages mapped in one call before the copy (zs_prefault.h). */
 static zend_never_inline zend_string *long_str(const unsigned char *s, size_t len)
 {
@@ -516,7 +549,7 @@ static zend_result backref(zser_decoder *d, const zs_event *ev, zval *dest)
 
 	/* a slot reserved for nested blobs that none filled, or (in a nested blob) an outer
 	 * slot its outer decoder did not record (FORMAT.md §8.3) */
-	if (UNEXPECTED(ev->target >= d->slots_cap || !d->slots[ev->target])) {
+	if (UNEXPECTED(!slot_at(d, ev->target))) {
 		/* the container holding dest counts it: it is freed with them */
 		ZVAL_NULL(dest);
 		return zser_dec_failf(d, ev->pos, ZS_WE_UNFILLED, "back-reference to an unfilled slot");
@@ -597,10 +630,7 @@ static zend_result on_value(zser_decoder *d, const zs_event *ev)
 		}
 	}
 	if (ev->slot && d->track) {
-		if (UNEXPECTED(ev->slot >= d->slots_cap)) {
-			d->slots = grow_ptrs(d->slots, &d->slots_cap, ev->slot, sizeof(zval *));
-		}
-		d->slots[ev->slot] = dest;
+		set_slot(d, ev->slot, dest);
 	}
 	switch (ev->type) {
 	case ZS_EV_NULL:
@@ -755,11 +785,7 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 {
 	if (d->track && type != ZS_EV_BACKREF_REF) {
 		/* the slot just taken (on_value() records it the same way) */
-		uint32_t slot = d->r.nslots;
-		if (UNEXPECTED(slot >= d->slots_cap)) {
-			d->slots = grow_ptrs(d->slots, &d->slots_cap, slot, sizeof(zval *));
-		}
-		d->slots[slot] = zv;
+		set_slot(d, d->r.nslots, zv);
 	}
 	switch (type) {
 	case ZS_EV_INT:
@@ -812,7 +838,7 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 		 * or a config array held by each entry of a cache): a slot of this blob, filled,
 		 * and no property named twice since, so the reader's check that it holds a plain,
 		 * complete array still holds (FORMAT.md §9.1) */
-		if (EXPECTED(!d->replaced && (uint64_t)it->i < d->slots_cap && d->slots[it->i])) {
+		if (EXPECTED(!d->replaced && slot_at(d, it->i))) {
 			zval *t = d->slots[it->i];
 			ZVAL_DEREF(t);
 			/* the code of a nested call may have assigned another value (backref()) */
@@ -1132,10 +1158,12 @@ static zend_result nest_start(zser_decoder *d, zser_dec_nest *ctx)
 	d->outer = ctx;
 	d->track = o->track;
 	d->slots = o->slots;
+	d->slots_len = o->slots_len;
 	d->slots_cap = o->slots_cap;
 	d->slot_owner = o->slot_owner;
 	d->slot_owner_cap = o->slot_owner_cap;
 	o->slots = NULL;
+	o->slots_len = 0;
 	o->slots_cap = 0;
 	o->slot_owner = NULL;
 	o->slot_owner_cap = 0;
@@ -1155,18 +1183,18 @@ static void nest_end(zser_decoder *d, bool ok)
 	if (ok) {
 		ctx->next = d->r.nslots;
 	} else {
-		for (i = d->r.base + 1; i < d->slots_cap; i++) {
-			d->slots[i] = NULL;
-		}
+		d->slots_len = MIN(d->slots_len, d->r.base + 1);
 		for (i = d->r.base + 1; i < d->slot_owner_cap; i++) {
 			d->slot_owner[i] = NULL;
 		}
 	}
 	o->slots = d->slots;
+	o->slots_len = d->slots_len;
 	o->slots_cap = d->slots_cap;
 	o->slot_owner = d->slot_owner;
 	o->slot_owner_cap = d->slot_owner_cap;
 	d->slots = NULL;
+	d->slots_len = 0;
 	d->slots_cap = 0;
 	d->slot_owner = NULL;
 	d->slot_owner_cap = 0;
@@ -1181,11 +1209,11 @@ static void nest_end(zser_decoder *d, bool ok)
  * in place, and none is freed. A decoder still filling a held table writes to it as before
  * (allowed in debug builds, whose hash functions check that a table they change is not
  * shared). */
-static void hold_containers(zser_decoder *q, zval **slots, uint32_t cap, uint32_t from, uint32_t to)
+static void hold_containers(zser_decoder *q, zval **slots, uint32_t len, uint32_t from, uint32_t to)
 {
 	uint32_t s;
 
-	for (s = from; s <= to && s < cap; s++) {
+	for (s = from; s <= to && s < len; s++) {
 		zval *v = slots[s], held;
 		if (!v) {
 			continue;
@@ -1241,7 +1269,7 @@ static void hold_upto(zser_decoder *d, uint32_t upto)
 
 	/* the slot table is the innermost running decoder's (nest_begin() hands it down) */
 	if (top->exposed && top->held_to < upto) {
-		hold_containers(top, d->slots, d->slots_cap, top->held_to + 1, upto);
+		hold_containers(top, d->slots, d->slots_len, top->held_to + 1, upto);
 		top->held_to = upto;
 	}
 }
@@ -1292,7 +1320,7 @@ static void nest_finish(zser_decoder *d, zval *result)
 	d->ndeferred = 0;
 	if (d->track) {
 		/* nest_end() has handed the slot table back */
-		hold_containers(o, o->slots, o->slots_cap, d->r.base + 1, d->r.nslots);
+		hold_containers(o, o->slots, o->slots_len, d->r.base + 1, d->r.nslots);
 	}
 	/* the outer decoder's were held before the class's unserialize() was called; these are
 	 * held too, as that method goes on after this call */

@@ -120,8 +120,11 @@ typedef struct zser_decoder {
 	struct zser_dec_prop *props;
 	uint32_t props_cap;
 	HashTable *deprecated; /* (class, property name) pairs whose deprecation was given */
+	/* per slot, where its value is; entries from slots_len on are unset, read as NULL: slots
+	 * are taken in order, so each entry is written once, without zero-filling the room that
+	 * doubling the table leaves (set_slot()) */
 	zval **slots;
-	uint32_t slots_cap;
+	uint32_t slots_len, slots_cap;
 	zser_dec_frame *frames;
 	uint32_t depth, frames_cap;
 	zser_dec_delayed *calls;
