@@ -10,11 +10,14 @@ $cases = [
     // serialize() writes a count below the properties it writes: unserialize() refuses that
     // text, zser keeps both
     'two properties' => 'O:22:"__PHP_Incomplete_Class":2:{s:1:"a";i:0;s:1:"b";i:1;}',
+    // an empty class-name member: written with the class name "" (O:0:""), which both
+    // readers refuse
+    'an empty class name' => 'O:22:"__PHP_Incomplete_Class":2:{s:27:"__PHP_Incomplete_Class_Name";s:0:"";s:1:"a";b:0;}',
 ];
 foreach ($cases as $what => $text) {
     $v = unserialize($text);
     $php = @unserialize(serialize($v));
-    $zser = zser_unserialize(zser_serialize($v));
+    $zser = @zser_unserialize(zser_serialize($v));
     echo "-- $what\n";
     echo 'serialize():              ', serialize($v), "\n";
     echo 'unserialize(serialize()): ', var_export(get_object_vars_of($php), true), "\n";
@@ -48,3 +51,7 @@ zser round trip:          array (
   'a' => 0,
   'b' => 1,
 )
+-- an empty class name
+serialize():              O:0:"":1:{s:1:"a";b:0;}
+unserialize(serialize()): false
+zser round trip:          false
