@@ -161,13 +161,29 @@ static zend_string *key_str(zser_decoder *d, const zs_key *k)
  * BACKREF_ARR to its slot must then look at what the slot holds now (d->replaced). */
 static void keep(zser_decoder *d, zval *old, bool named)
 {
-	if (Z_REFCOUNTED_P(old)) {
-		zser_dec_queue_call(d, NULL, old, AFTER_NONE);
+	if (Z_REFCOUNTED_P(old) || (named && Z_TYPE_P(old) == IS_ARRAY)) {
+		zval depth;
+		if (Z_REFCOUNTED_P(old)) {
+			zser_dec_queue_call(d, NULL, old, AFTER_NONE);
+		}
 		d->replaced = true;
-	} else if (named && Z_TYPE_P(old) == IS_ARRAY) {
-		d->replaced = true;
+		/* the new value goes here next: an array opens its frame at this depth */
+		if (!d->renamed) {
+			ALLOC_HASHTABLE(d->renamed);
+			zend_hash_init(d->renamed, 8, NULL, NULL, 0);
+		}
+		ZVAL_LONG(&depth, d->depth);
+		zend_hash_index_update(d->renamed, (zend_ulong)(uintptr_t)old, &depth);
 	}
 	ZVAL_NULL(old);
+}
+
+/* Holds a container for hold_containers(), in the queue until the end. The program's code may
+ * change what slots point at from now on: d->replaced. */
+static void hold(zser_decoder *d, zval *held)
+{
+	zser_dec_queue_call(d, NULL, held, AFTER_NONE);
+	d->replaced = true;
 }
 
 /* Where the keys of array shape `shape` start in d->keys, built on first use together with
@@ -526,7 +542,10 @@ static zend_never_inline zend_result outer_ref(zser_decoder *d, const zs_event *
 	return SUCCESS;
 }
 
-/* Whether ht is a container this decode, or one around it, is still filling. */
+static zser_decoder *outermost(zser_decoder *d);
+
+/* Whether ht is a container this decode, or one around it, is still filling: as deep as the
+ * open containers, so only once the program's code may have put one anywhere. */
 static zend_never_inline bool filling(zser_decoder *d, const HashTable *ht)
 {
 	uint32_t i;
@@ -539,6 +558,22 @@ static zend_never_inline bool filling(zser_decoder *d, const HashTable *ht)
 		}
 	}
 	return false;
+}
+
+/* Whether the array ht, which slot zval `at` holds after a property named twice (keep()) or
+ * the program's code changed values, is one still being filled. Without the program's code,
+ * only the zvals keep() emptied hold another value than the one read there, and each was
+ * filled next, at the depth keep() noted: one look, not a search of the open containers,
+ * which a deep blob of many BACKREF_ARR made quadratic. */
+static bool renamed_open(zser_decoder *d, const zval *at, const HashTable *ht)
+{
+	zval *k;
+
+	if (outermost(d)->exposed) {
+		return filling(d, ht);
+	}
+	k = d->renamed ? zend_hash_index_find(d->renamed, (zend_ulong)(uintptr_t)at) : NULL;
+	return k && (zend_ulong)Z_LVAL_P(k) < d->depth && d->frames[Z_LVAL_P(k)].ht == ht;
 }
 
 static void expose(zser_decoder *d);
@@ -577,6 +612,7 @@ static zend_result backref(zser_decoder *d, const zs_event *ev, zval *dest)
 		 * named twice replaced it (as `r:` then finds the new value in unserialize()), or the
 		 * code of a nested call (a Serializable::unserialize() given one of this blob's
 		 * objects) assigned to it. */
+		zval *at = t;
 		ZVAL_DEREF(t);
 		if (UNEXPECTED(Z_TYPE_P(t) != IS_ARRAY)) {
 			ZVAL_NULL(dest);
@@ -584,8 +620,8 @@ static zend_result backref(zser_decoder *d, const zs_event *ev, zval *dest)
 			                      "back-reference to a non-array");
 		}
 		/* sharing an array being filled would make it hold itself; only a replaced value
-		 * can be one (the search is as deep as the open containers, so not for every copy) */
-		if (UNEXPECTED(d->replaced) && filling(d, Z_ARR_P(t))) {
+		 * can be one */
+		if (UNEXPECTED(d->replaced) && renamed_open(d, at, Z_ARR_P(t))) {
 			ZVAL_NULL(dest);
 			return zser_dec_failf(d, ev->pos, ZS_WE_BACKREF_ARR_OPEN,
 			                      "back-reference to an incomplete array");
@@ -992,6 +1028,11 @@ static void free_decoder(zser_decoder *d)
 {
 	uint32_t i;
 
+	if (d->renamed) {
+		zend_hash_destroy(d->renamed);
+		FREE_HASHTABLE(d->renamed);
+	}
+
 	for (i = 0; i < d->depth; i++) {
 		zval_ptr_dtor(&d->frames[i].data);
 	}
@@ -1222,7 +1263,7 @@ static void hold_containers(zser_decoder *q, zval **slots, uint32_t len, uint32_
 		if (Z_TYPE_P(v) == IS_ARRAY && Z_REFCOUNTED_P(v)) {
 			HT_ALLOW_COW_VIOLATION(Z_ARR_P(v));
 			ZVAL_COPY(&held, v);
-			keep(q, &held, false);
+			hold(q, &held);
 		} else if (Z_TYPE_P(v) == IS_OBJECT) {
 			zend_object *obj = Z_OBJ_P(v);
 			HashTable *props = obj->properties;
@@ -1239,14 +1280,14 @@ static void hold_containers(zser_decoder *q, zval **slots, uint32_t len, uint32_
 				q->replaced = true;
 			} else {
 				ZVAL_COPY(&held, v);
-				keep(q, &held, false);
+				hold(q, &held);
 				/* other handlers: a table with dynamic properties is held as before */
 				if (props && !(GC_FLAGS(props) & IS_ARRAY_IMMUTABLE) &&
 				    zend_hash_num_elements(props) > (uint32_t)obj->ce->default_properties_count) {
 					HT_ALLOW_COW_VIOLATION(props);
 					GC_ADDREF(props);
 					ZVAL_ARR(&held, props);
-					keep(q, &held, false);
+					hold(q, &held);
 				}
 			}
 		}

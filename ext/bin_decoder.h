@@ -140,6 +140,9 @@ typedef struct zser_decoder {
 	/* a property named twice had its value replaced (keep()): a slot may now point at a
 	 * value other than the one read there, even at an array still being filled */
 	bool replaced;
+	/* the zvals keep() emptied (key: the address) and the depth at which each was filled
+	 * again; NULL until one is */
+	HashTable *renamed;
 	/* In the outermost decoder of a chain of nested blobs: a nested blob handed the code of a
 	 * class's unserialize() an object or a `&` reference of a blob around it, so code that
 	 * runs before the chain ends may change values whose zvals slots and frames point at

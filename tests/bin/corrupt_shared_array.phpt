@@ -60,6 +60,10 @@ $cases = [
     // value, [1], now holds the second, the list still open around the BACKREF_ARR, and an int
     'a property named twice, its second value still open' =>
         "Z\x81\xD1\x41C\x02\x41a\x44\x00*\x00a\x91\x01\x91\xD9\x01",
+    'a property named twice, its second value open two levels up' =>
+        "Z\x81\xD1\x41C\x02\x41a\x44\x00*\x00a\x91\x01\x91\x91\xD9\x01",
+    'a property named three times, its third value still open' =>
+        "Z\x81\xD1\x41C\x03\x41a\x44\x00*\x00a\x44\x00C\x00a\x91\x01\x91\x02\x91\xD9\x01",
     'a property named twice, its second value an int' =>
         "Z\x81\x92\xD1\x41C\x02\x41a\x44\x00*\x00a\x91\x01\x05\xD9\x02",
     'a property named twice, its second value a complete list' =>
@@ -106,6 +110,8 @@ a copy at max_depth 4: accepted [[[1]],[[[1]]]]
 a nested blob's BACKREF_REF into an outer shared list: 31 reference into a shared array at offset 4 of 6 bytes
 a nested blob's BACKREF_ARR to an outer list: 12 back-reference out of range at offset 4 of 6 bytes
 a property named twice, its second value still open: 29 back-reference to an incomplete array at offset 16 of 18 bytes
+a property named twice, its second value open two levels up: 29 back-reference to an incomplete array at offset 17 of 19 bytes
+a property named three times, its third value still open: 29 back-reference to an incomplete array at offset 23 of 25 bytes
 a property named twice, its second value an int: 28 back-reference to a non-array at offset 17 of 19 bytes
 a property named twice, its second value a complete list: accepted [{"a":[2]},[2]]
 an outer BACKREF_ARR to a reserved slot: 28 back-reference to a non-array at offset 14 of 16 bytes

@@ -160,6 +160,13 @@ function constructs(): array
         }
         return "Z\x81" . $b;
     }, ['max_depth' => 0]];
+    // after a property named twice (PN::$a as "a" and "\0*\0a"), each BACKREF_ARR asks whether
+    // the array it copies is one still being filled: here a copy of [1] inside lists a
+    // quarter of the blob deep, each copy two bytes (a search of the open containers per copy
+    // was quadratic)
+    $c['backref_arr_renamed'] = [fn (int $n) => "Z\x81" . lst(3) . "\xD1" . lit('PN') . "\x02" .
+        lit('a') . lit("\0*\0a") . "\x90\xC0" . "\x91\x01" . str_repeat("\x91", intdiv($n, 4)) .
+        lst(intdiv($n, 4)) . str_repeat("\xD9\x04", intdiv($n, 4)), ['max_depth' => 0]];
     // __unserialize() data: from __serialize() (a map shape), and from properties (OBJECT)
     $c['unserialize_data'] = [fn (int $n) => repeat_list($n, "\xD3" . lit('UD') . "\xD0\x00" .
         lit(long_name($n, 'W')) . "\xC0", "\xD3\x60\xA0\xC0"), []];
