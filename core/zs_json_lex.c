@@ -237,102 +237,12 @@ int zs_json_lex_string_rest(zs_json_scratch *sc, unsigned flags, const unsigned 
 #define HAVE_TEXT_SIMD 1
 #include <tmmintrin.h>
 
-/* UTF-8 is checked by classifying each pair of adjacent bytes (Keiser and Lemire, "Validating
- * UTF-8 In Less Than One Instruction Per Byte", 2021): every way a pair can be wrong is one
- * bit, and each bit is the product of a set of the first byte's high nibbles, a set of its low
- * nibbles and a set of the second byte's high nibbles, so that three 16-entry table lookups
- * (pshufb) and two ANDs give all of them at once. */
-#define TOO_SHORT  0x01 /* a lead byte not followed by a continuation byte */
-#define TOO_LONG   0x02 /* an ASCII byte followed by a continuation byte */
-#define OVERLONG_3 0x04 /* E0 80..9F */
-#define TOO_LARGE  0x08 /* F4..FF 90..BF: past U+10FFFF */
-#define SURROGATE  0x10 /* ED A0..BF: U+D800..DFFF */
-#define OVERLONG_2 0x20 /* C0..C1 80..BF */
-#define LARGE_1000 0x40 /* F0 80..8F (overlong) and F5..FF 80..8F (past U+10FFFF) */
-/* A continuation byte after a continuation byte: wrong unless it is the third or fourth
- * byte of a sequence, which the bytes two and three places back tell. */
-#define TWO_CONTS  0x80
-
-#define ANY_FIRST (TOO_SHORT | TOO_LONG | TWO_CONTS)
-
-/* By the first byte's high nibble. */
-static const unsigned char pair_hi1[16] = {TOO_LONG,
-                                           TOO_LONG,
-                                           TOO_LONG,
-                                           TOO_LONG,
-                                           TOO_LONG,
-                                           TOO_LONG,
-                                           TOO_LONG,
-                                           TOO_LONG,
-                                           TWO_CONTS,
-                                           TWO_CONTS,
-                                           TWO_CONTS,
-                                           TWO_CONTS,
-                                           TOO_SHORT | OVERLONG_2,
-                                           TOO_SHORT,
-                                           TOO_SHORT | OVERLONG_3 | SURROGATE,
-                                           TOO_SHORT | TOO_LARGE | LARGE_1000};
-
-/* By the first byte's low nibble. */
-static const unsigned char pair_lo1[16] = {ANY_FIRST | OVERLONG_3 | OVERLONG_2 | LARGE_1000,
-                                           ANY_FIRST | OVERLONG_2,
-                                           ANY_FIRST,
-                                           ANY_FIRST,
-                                           ANY_FIRST | TOO_LARGE,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000 | SURROGATE,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000,
-                                           ANY_FIRST | TOO_LARGE | LARGE_1000};
-
-/* By the second byte's high nibble. */
-#define CONT (TOO_LONG | OVERLONG_2 | TWO_CONTS)
-static const unsigned char pair_hi2[16] = {TOO_SHORT,
-                                           TOO_SHORT,
-                                           TOO_SHORT,
-                                           TOO_SHORT,
-                                           TOO_SHORT,
-                                           TOO_SHORT,
-                                           TOO_SHORT,
-                                           TOO_SHORT,
-                                           (CONT | OVERLONG_3 | LARGE_1000),
-                                           (CONT | OVERLONG_3 | TOO_LARGE),
-                                           (CONT | SURROGATE | TOO_LARGE),
-                                           (CONT | SURROGATE | TOO_LARGE),
-                                           TOO_SHORT,
-                                           TOO_SHORT,
-                                           TOO_SHORT,
-                                           TOO_SHORT};
-#undef CONT
-
-/* How many bytes before `end` belong to a sequence that the bytes after end must finish:
- * its lead byte is one of the last three. The block before end is known well-formed so far. */
-static size_t cut_sequence(const unsigned char *end)
-{
-	if (end[-1] >= 0xC0) {
-		return 1;
-	}
-	if (end[-2] >= 0xE0) {
-		return 2;
-	}
-	if (end[-3] >= 0xF0) {
-		return 3;
-	}
-	return 0;
-}
-
 __attribute__((target("ssse3"))) static const unsigned char *
 skip_text_ssse3(const unsigned char *p, const unsigned char *end)
 {
-	const __m128i t_hi1 = _mm_loadu_si128((const __m128i *)(const void *)pair_hi1);
-	const __m128i t_lo1 = _mm_loadu_si128((const __m128i *)(const void *)pair_lo1);
-	const __m128i t_hi2 = _mm_loadu_si128((const __m128i *)(const void *)pair_hi2);
+	const __m128i t_hi1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi1);
+	const __m128i t_lo1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_lo1);
+	const __m128i t_hi2 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi2);
 	const __m128i nib = _mm_set1_epi8(0x0F), quote = _mm_set1_epi8('"');
 	const __m128i bslash = _mm_set1_epi8('\\'), below_space = _mm_set1_epi8(0x1F);
 	const __m128i third = _mm_set1_epi8((char)(0xE0 - 1)), fourth = _mm_set1_epi8((char)(0xF0 - 1));
@@ -362,21 +272,15 @@ skip_text_ssse3(const unsigned char *p, const unsigned char *end)
 			break;
 		}
 		p += 16;
-		good = p - cut_sequence(p);
+		good = p - zs_utf8_cut(p);
 		prev = in;
 	}
 	return good;
 }
 
-static int have_ssse3 = -1;
-
 const unsigned char *zs_json_skip_text(const unsigned char *p, const unsigned char *end)
 {
-	if (ZS_UNLIKELY(have_ssse3 < 0)) {
-		/* the same answer whichever thread writes it */
-		have_ssse3 = __builtin_cpu_supports("ssse3") ? 1 : 0;
-	}
-	return have_ssse3 ? skip_text_ssse3(p, end) : p;
+	return zs_cpu_ssse3() ? skip_text_ssse3(p, end) : p;
 }
 #else
 const unsigned char *zs_json_skip_text(const unsigned char *p, const unsigned char *end)

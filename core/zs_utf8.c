@@ -16,6 +16,89 @@
 
 static const char hex_lower[] = "0123456789abcdef";
 
+/* The vector UTF-8 checks (the JSON lexer's, the escaper's) classify each pair of adjacent bytes
+ * (Keiser and Lemire, "Validating UTF-8 In Less Than One Instruction Per Byte", 2021): every way a
+ * pair can be wrong is one bit, and each bit is the product of a set of the first byte's high
+ * nibbles, a set of its low nibbles and a set of the second byte's high nibbles, so that three
+ * 16-entry table lookups (pshufb) and two ANDs give all of them at once. */
+#define TOO_SHORT  0x01 /* a lead byte not followed by a continuation byte */
+#define TOO_LONG   0x02 /* an ASCII byte followed by a continuation byte */
+#define OVERLONG_3 0x04 /* E0 80..9F */
+#define TOO_LARGE  0x08 /* F4..FF 90..BF: past U+10FFFF */
+#define SURROGATE  0x10 /* ED A0..BF: U+D800..DFFF */
+#define OVERLONG_2 0x20 /* C0..C1 80..BF */
+#define LARGE_1000 0x40 /* F0 80..8F (overlong) and F5..FF 80..8F (past U+10FFFF) */
+/* A continuation byte after a continuation byte: wrong unless it is the third or fourth
+ * byte of a sequence, which the bytes two and three places back tell. */
+#define TWO_CONTS  0x80
+
+#define ANY_FIRST (TOO_SHORT | TOO_LONG | TWO_CONTS)
+
+/* By the first byte's high nibble. */
+const unsigned char zs_utf8_pair_hi1[16] = {TOO_LONG,
+                                            TOO_LONG,
+                                            TOO_LONG,
+                                            TOO_LONG,
+                                            TOO_LONG,
+                                            TOO_LONG,
+                                            TOO_LONG,
+                                            TOO_LONG,
+                                            TWO_CONTS,
+                                            TWO_CONTS,
+                                            TWO_CONTS,
+                                            TWO_CONTS,
+                                            TOO_SHORT | OVERLONG_2,
+                                            TOO_SHORT,
+                                            TOO_SHORT | OVERLONG_3 | SURROGATE,
+                                            TOO_SHORT | TOO_LARGE | LARGE_1000};
+
+/* By the first byte's low nibble. */
+const unsigned char zs_utf8_pair_lo1[16] = {ANY_FIRST | OVERLONG_3 | OVERLONG_2 | LARGE_1000,
+                                            ANY_FIRST | OVERLONG_2,
+                                            ANY_FIRST,
+                                            ANY_FIRST,
+                                            ANY_FIRST | TOO_LARGE,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000 | SURROGATE,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000,
+                                            ANY_FIRST | TOO_LARGE | LARGE_1000};
+
+/* By the second byte's high nibble. */
+#define CONT (TOO_LONG | OVERLONG_2 | TWO_CONTS)
+const unsigned char zs_utf8_pair_hi2[16] = {TOO_SHORT,
+                                            TOO_SHORT,
+                                            TOO_SHORT,
+                                            TOO_SHORT,
+                                            TOO_SHORT,
+                                            TOO_SHORT,
+                                            TOO_SHORT,
+                                            TOO_SHORT,
+                                            (CONT | OVERLONG_3 | LARGE_1000),
+                                            (CONT | OVERLONG_3 | TOO_LARGE),
+                                            (CONT | SURROGATE | TOO_LARGE),
+                                            (CONT | SURROGATE | TOO_LARGE),
+                                            TOO_SHORT,
+                                            TOO_SHORT,
+                                            TOO_SHORT,
+                                            TOO_SHORT};
+#undef CONT
+#undef TOO_SHORT
+#undef TOO_LONG
+#undef OVERLONG_3
+#undef TOO_LARGE
+#undef SURROGATE
+#undef OVERLONG_2
+#undef LARGE_1000
+#undef TWO_CONTS
+#undef ANY_FIRST
+
 /* Bytes that may continue a sequence, and bytes that may start one (ASCII included):
  * PHP never folds a byte of the second kind into an ill-formed sequence. */
 #define IS_TRAIL(c) ((c) >= 0x80 && (c) <= 0xBF)
@@ -294,6 +377,84 @@ static inline size_t copy_blocks(unsigned char **op, const unsigned char *s, siz
 	*op = o;
 	return pos;
 }
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_UTF8_SSSE3 1
+#include <tmmintrin.h>
+
+/* For JSON_UNESCAPED_UNICODE: copies 16-byte blocks of text that is well-formed UTF-8 and
+ * holds nothing to escape (no special byte of v, no control byte, and no U+2028 or U+2029
+ * unless keep_lt), from pos, a character start. Returns the end of the last whole character
+ * copied (pos when the first block fails); *op advances as far. Stops at `soft` too, and
+ * where fewer than 16 bytes are left to read. The UTF-8 check is the lexer's (zs_utf8.h). */
+__attribute__((target("ssse3"))) static size_t copy_utf8_ssse3(unsigned char **op,
+                                                               const unsigned char *s, size_t pos,
+                                                               size_t len, size_t soft,
+                                                               const sse_specials *v, bool keep_lt)
+{
+	const __m128i t_hi1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi1);
+	const __m128i t_lo1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_lo1);
+	const __m128i t_hi2 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi2);
+	const __m128i nib = _mm_set1_epi8(0x0F), below_space = _mm_set1_epi8(0x1F);
+	const __m128i third = _mm_set1_epi8((char)(0xE0 - 1)), fourth = _mm_set1_epi8((char)(0xF0 - 1));
+	unsigned char *o = *op;
+	const size_t start = pos;
+	size_t good = pos;
+	__m128i prev = _mm_setzero_si128(); /* pos starts a character: as if ASCII came before */
+
+	while (pos < soft && len - pos >= 16) {
+		__m128i in = _mm_loadu_si128((const __m128i *)(const void *)(s + pos));
+		__m128i prev1 = _mm_alignr_epi8(in, prev, 15);
+		__m128i prev2 = _mm_alignr_epi8(in, prev, 14);
+		__m128i prev3 = _mm_alignr_epi8(in, prev, 13);
+		__m128i stop = _mm_or_si128(
+		        _mm_or_si128(
+		                _mm_or_si128(_mm_cmpeq_epi8(in, v->quot), _mm_cmpeq_epi8(in, v->bslash)),
+		                _mm_cmpeq_epi8(_mm_min_epu8(in, below_space), in)),
+		        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(in, v->o0), _mm_cmpeq_epi8(in, v->o1)),
+		                     _mm_or_si128(_mm_cmpeq_epi8(in, v->o2),
+		                                  _mm_or_si128(_mm_cmpeq_epi8(in, v->o3),
+		                                               _mm_cmpeq_epi8(in, v->o4)))));
+		__m128i cls = _mm_and_si128(
+		        _mm_and_si128(_mm_shuffle_epi8(t_hi1, _mm_and_si128(_mm_srli_epi16(prev1, 4), nib)),
+		                      _mm_shuffle_epi8(t_lo1, _mm_and_si128(prev1, nib))),
+		        _mm_shuffle_epi8(t_hi2, _mm_and_si128(_mm_srli_epi16(in, 4), nib)));
+		__m128i due = _mm_and_si128(_mm_cmpgt_epi8(_mm_or_si128(_mm_subs_epu8(prev2, third),
+		                                                        _mm_subs_epu8(prev3, fourth)),
+		                                           _mm_setzero_si128()),
+		                            _mm_set1_epi8((char)0x80));
+		__m128i bad = _mm_or_si128(_mm_xor_si128(cls, due), stop);
+		if (!keep_lt) {
+			/* E2 80 A8 and E2 80 A9, which ext/json escapes even here */
+			__m128i lt = _mm_and_si128(
+			        _mm_and_si128(_mm_cmpeq_epi8(prev2, _mm_set1_epi8((char)0xE2)),
+			                      _mm_cmpeq_epi8(prev1, _mm_set1_epi8((char)0x80))),
+			        _mm_cmpeq_epi8(_mm_or_si128(in, _mm_set1_epi8(1)), _mm_set1_epi8((char)0xA9)));
+			bad = _mm_or_si128(bad, lt);
+		}
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF) {
+			break;
+		}
+		_mm_storeu_si128((__m128i *)(void *)(o + (pos - start)), in);
+		pos += 16;
+		good = pos - zs_utf8_cut(s + pos);
+		prev = in;
+	}
+	*op = o + (good - start);
+	return good;
+}
+
+static int have_ssse3 = -1;
+
+bool zs_cpu_ssse3(void)
+{
+	if (ZS_UNLIKELY(have_ssse3 < 0)) {
+		/* the same answer whichever thread writes it */
+		have_ssse3 = __builtin_cpu_supports("ssse3") ? 1 : 0;
+	}
+	return have_ssse3 != 0;
+}
+#endif
 #else
 static inline size_t copy_blocks(unsigned char **op, const unsigned char *s, size_t pos, size_t len,
                                  size_t soft, const special_set *sp)
@@ -397,12 +558,30 @@ static size_t escape_one(unsigned char **op, const unsigned char *s, size_t pos,
 	return pos + 1;
 }
 
+/* For JSON_UNESCAPED_UNICODE: copies the well-formed character at s[pos] (>= 0x80) as it is
+ * and returns the position after it, or 0 when escape_one must decide (an ill-formed
+ * sequence, or U+2028 / U+2029 that are to be escaped). */
+static inline size_t copy_char(unsigned char **op, const unsigned char *s, size_t pos, size_t len,
+                               bool keep_lt)
+{
+	size_t n = zs_utf8_len(s + pos, len - pos);
+	if (n == 0 ||
+	    (!keep_lt && n == 3 && s[pos] == 0xE2 && s[pos + 1] == 0x80 && (s[pos + 2] | 1) == 0xA9)) {
+		return 0;
+	}
+	memcpy(*op, s + pos, n);
+	*op += n;
+	return pos + n;
+}
+
 size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, size_t soft,
                       uint32_t flags, size_t *consumed)
 {
 	const unsigned mask = class_mask(flags);
 	/* Escaped as \\uXXXX with nothing else to consider (2028/2029 included). */
 	const bool fast_utf8 = !(flags & ZS_ESC_UNESCAPED_UNICODE);
+	/* Copied as they are (JSON_UNESCAPED_LINE_TERMINATORS). */
+	const bool keep_lt = (flags & ZS_ESC_UNESCAPED_LINE_TERMINATORS) != 0;
 	unsigned char *o = out;
 	size_t pos = 0;
 
@@ -413,8 +592,9 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
 			if (pos >= soft) {
 				break;
 			}
-			if (fast_utf8 && s[pos] >= 0x80) {
-				size_t next = escape_bmp_fast(&o, s, pos, len);
+			if (s[pos] >= 0x80) {
+				size_t next = fast_utf8 ? escape_bmp_fast(&o, s, pos, len)
+				                        : copy_char(&o, s, pos, len, keep_lt);
 				if (next != 0) {
 					pos = next;
 					continue;
@@ -451,8 +631,23 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
 					pos++;
 					continue;
 				}
-				if (fast_utf8 && s[pos] >= 0x80) {
-					size_t next = escape_bmp_fast(&o, s, pos, len);
+				if (s[pos] >= 0x80) {
+					size_t next;
+					if (fast_utf8) {
+						next = escape_bmp_fast(&o, s, pos, len);
+					} else {
+#if defined(HAVE_UTF8_SSSE3)
+						/* runs of text copied 16 bytes at a time */
+						if (len - pos >= 16 && zs_cpu_ssse3()) {
+							next = copy_utf8_ssse3(&o, s, pos, len, soft, &v, keep_lt);
+							if (next != pos) {
+								pos = next;
+								continue;
+							}
+						}
+#endif
+						next = copy_char(&o, s, pos, len, keep_lt);
+					}
 					if (next != 0) {
 						pos = next;
 						continue;
@@ -469,3 +664,10 @@ size_t zs_json_escape(unsigned char *out, const unsigned char *s, size_t len, si
 	*consumed = pos;
 	return (size_t)(o - out);
 }
+
+#if !defined(HAVE_UTF8_SSSE3)
+bool zs_cpu_ssse3(void)
+{
+	return false;
+}
+#endif

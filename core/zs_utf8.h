@@ -86,6 +86,31 @@ ZS_INLINE size_t zs_utf8_len(const unsigned char *p, size_t avail)
  * an ill-formed one, how many bytes PHP skips before decoding again). */
 int32_t zs_utf8_decode(const unsigned char *s, size_t avail, size_t *adv);
 
+/* The three 16-entry tables of the vector UTF-8 checks (Keiser and Lemire's classification
+ * of byte pairs, see zs_utf8.c): indexed by the first byte's high nibble, its low nibble and
+ * the second byte's high nibble. A pair is wrong where the three entries share a bit, but
+ * bit 0x80 is right exactly where a sequence's third or fourth byte is due. */
+extern const unsigned char zs_utf8_pair_hi1[16];
+extern const unsigned char zs_utf8_pair_lo1[16];
+extern const unsigned char zs_utf8_pair_hi2[16];
+
+/* How many of the bytes before `end` belong to a sequence that bytes after it must finish
+ * (its lead byte is one of the last three), in text known well-formed so far; end - 3 and
+ * on must be readable. */
+ZS_INLINE size_t zs_utf8_cut(const unsigned char *end)
+{
+	if (end[-1] >= 0xC0) {
+		return 1;
+	}
+	if (end[-2] >= 0xE0) {
+		return 2;
+	}
+	return end[-3] >= 0xF0 ? 3 : 0;
+}
+
+/* True when the CPU runs SSSE3 code, which the vector UTF-8 checks need (x86 only). */
+bool zs_cpu_ssse3(void);
+
 /* True when all of s[0..len) is well-formed UTF-8 by the same rules. */
 bool zs_utf8_valid(const unsigned char *s, size_t len);
 
