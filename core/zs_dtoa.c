@@ -210,11 +210,51 @@ const char zs_digit_pairs[201] = "00010203040506070809"
                                  "80818283848586878889"
                                  "90919293949596979899";
 
+#if defined(ZS_I64TOA_SWAR)
+/* The first k (1..8) digits of x < 10^k at p, with one 8-byte store: the 8 - k bytes after
+ * them get garbage, which what follows overwrites or leaves past the returned length. */
+static inline char *put_lead(uint32_t x, unsigned k, char *p)
+{
+	uint64_t a = zs_ascii8(x) >> (8 * (8 - k));
+	memcpy(p, &a, 8);
+	return p + k;
+}
+
+static inline char *put8(uint32_t x, char *p)
+{
+	uint64_t a = zs_ascii8(x);
+	memcpy(p, &a, 8);
+	return p + 8;
+}
+
+/* Writes the n (<= 17) decimal digits of v so that the last one lands at end[-1], eight at
+ * a time from the left (zs_ascii8). Up to 7 bytes after end may be overwritten: each
+ * caller's buffer has ZS_DTOA_SHORTEST_MAX bytes, which the longest layout leaves room for. */
+static inline void put_digits(uint64_t v, unsigned n, char *end)
+{
+	char *p = end - n;
+	if (n <= 8) {
+		put_lead((uint32_t)v, n, p);
+	} else {
+		uint64_t q = v / 100000000;
+		uint32_t lo = (uint32_t)(v - q * 100000000);
+		if (n <= 16) {
+			p = put_lead((uint32_t)q, n - 8, p);
+		} else {
+			uint64_t hi = q / 100000000;
+			p = put_lead((uint32_t)hi, n - 16, p);
+			p = put8((uint32_t)(q - hi * 100000000), p);
+		}
+		put8(lo, p);
+	}
+}
+#else
 /* Writes the n decimal digits of v so that the last one lands at end[-1]. Digits go
  * straight to their place: staging them and copying with a variable-length memcpy costs
  * a call and a store-forwarding stall per number. */
-static inline void put_digits(uint64_t v, char *end)
+static inline void put_digits(uint64_t v, unsigned n, char *end)
 {
+	(void)n;
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 		v /= 100;
@@ -227,6 +267,7 @@ static inline void put_digits(uint64_t v, char *end)
 		end[-1] = (char)('0' + v);
 	}
 }
+#endif
 
 size_t zs_dtoa_shortest(double d, char exp_char, char *out)
 {
@@ -250,7 +291,7 @@ size_t zs_dtoa_shortest(double d, char exp_char, char *out)
 		/* zend_gcvt's exponential form: d.ddde+X, with ".0" for a single digit. The digits
 		 * are written one place to the right, then the first moves before the point. */
 		int e = decpt - 1;
-		put_digits(digits, p + 1 + n);
+		put_digits(digits, (unsigned)n, p + 1 + n);
 		p[0] = p[1];
 		p[1] = '.';
 		if (n == 1) {
@@ -267,7 +308,7 @@ size_t zs_dtoa_shortest(double d, char exp_char, char *out)
 			*p++ = '+';
 		}
 		i = (int)zs_u64_digits((uint64_t)e);
-		put_digits((uint64_t)e, p + i);
+		put_digits((uint64_t)e, (unsigned)i, p + i);
 		p += i;
 	} else if (decpt <= 0) {
 		*p++ = '0';
@@ -275,17 +316,17 @@ size_t zs_dtoa_shortest(double d, char exp_char, char *out)
 		for (i = decpt; i < 0; i++) {
 			*p++ = '0';
 		}
-		put_digits(digits, p + n);
+		put_digits(digits, (unsigned)n, p + n);
 		p += n;
 	} else if (n <= decpt) {
-		put_digits(digits, p + n);
+		put_digits(digits, (unsigned)n, p + n);
 		p += n;
 		for (i = n; i < decpt; i++) {
 			*p++ = '0';
 		}
 	} else {
 		/* Written one place to the right, then the integer part moves back over the gap. */
-		put_digits(digits, p + 1 + n);
+		put_digits(digits, (unsigned)n, p + 1 + n);
 		for (i = 0; i < decpt; i++) {
 			p[i] = p[i + 1];
 		}

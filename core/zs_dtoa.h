@@ -30,28 +30,6 @@ extern const char zs_digit_pairs[201];
 /* Longest output of zs_i64toa: "-9223372036854775808". */
 #define ZS_I64TOA_MAX 20
 
-/* Number of decimal digits of u (1 for 0). */
-ZS_INLINE unsigned zs_u64_digits(uint64_t u)
-{
-	unsigned n = 1;
-	for (;;) {
-		if (u < 10) {
-			return n;
-		}
-		if (u < 100) {
-			return n + 1;
-		}
-		if (u < 1000) {
-			return n + 2;
-		}
-		if (u < 10000) {
-			return n + 3;
-		}
-		u /= 10000;
-		n += 4;
-	}
-}
-
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define ZS_I64TOA_SWAR 1
 /* The eight decimal digits of x < 10^8 (leading zeros included) as ASCII bytes in
@@ -74,6 +52,18 @@ ZS_INLINE unsigned zs_digits8(uint32_t x)
 {
 	return x < 10000 ? (x < 100 ? (x < 10 ? 1 : 2) : (x < 1000 ? 3 : 4))
 	                 : (x < 1000000 ? (x < 100000 ? 5 : 6) : (x < 10000000 ? 7 : 8));
+}
+
+/* Number of decimal digits of u (1 for 0): comparisons on at most one quotient. */
+ZS_INLINE unsigned zs_u64_digits(uint64_t u)
+{
+	if (u < 100000000) {
+		return zs_digits8((uint32_t)u);
+	}
+	if (u < UINT64_C(10000000000000000)) {
+		return 8 + zs_digits8((uint32_t)(u / 100000000));
+	}
+	return 16 + zs_digits8((uint32_t)(u / UINT64_C(10000000000000000)));
 }
 
 /* Writes the decimal form of v at out (ZS_I64TOA_MAX bytes of room, no NUL; bytes after
