@@ -173,7 +173,17 @@ void zs_dtoa_digits(double d, uint64_t *digits, int *exp10)
 		}
 		output = vr + ((vr == vm && (!accept_bounds || !vm_trailing_zeros)) || last_removed >= 5);
 	} else {
+		/* Digits go four, then two, then one at a time: once four cannot go, at most three
+		 * can, so each smaller step runs once at most. Only the last digit removed decides
+		 * the rounding, and it is the first of each group. */
 		bool round_up = false;
+		while (vp / 10000 > vm / 10000) {
+			round_up = vr % 10000 >= 5000;
+			vr /= 10000;
+			vp /= 10000;
+			vm /= 10000;
+			removed += 4;
+		}
 		if (vp / 100 > vm / 100) {
 			round_up = vr % 100 >= 50;
 			vr /= 100;
@@ -181,7 +191,7 @@ void zs_dtoa_digits(double d, uint64_t *digits, int *exp10)
 			vm /= 100;
 			removed += 2;
 		}
-		while (vp / 10 > vm / 10) {
+		if (vp / 10 > vm / 10) {
 			round_up = vr % 10 >= 5;
 			vr /= 10;
 			vp /= 10;
@@ -213,14 +223,14 @@ const char zs_digit_pairs[201] = "00010203040506070809"
 #if defined(ZS_I64TOA_SWAR)
 /* The first k (1..8) digits of x < 10^k at p, with one 8-byte store: the 8 - k bytes after
  * them get garbage, which what follows overwrites or leaves past the returned length. */
-static inline char *put_lead(uint32_t x, unsigned k, char *p)
+ZS_INLINE char *put_lead(uint32_t x, unsigned k, char *p)
 {
 	uint64_t a = zs_ascii8(x) >> (8 * (8 - k));
 	memcpy(p, &a, 8);
 	return p + k;
 }
 
-static inline char *put8(uint32_t x, char *p)
+ZS_INLINE char *put8(uint32_t x, char *p)
 {
 	uint64_t a = zs_ascii8(x);
 	memcpy(p, &a, 8);
@@ -230,7 +240,7 @@ static inline char *put8(uint32_t x, char *p)
 /* Writes the n (<= 17) decimal digits of v so that the last one lands at end[-1], eight at
  * a time from the left (zs_ascii8). Up to 7 bytes after end may be overwritten: each
  * caller's buffer has ZS_DTOA_SHORTEST_MAX bytes, which the longest layout leaves room for. */
-static inline void put_digits(uint64_t v, unsigned n, char *end)
+ZS_INLINE void put_digits(uint64_t v, unsigned n, char *end)
 {
 	char *p = end - n;
 	if (n <= 8) {
@@ -252,7 +262,7 @@ static inline void put_digits(uint64_t v, unsigned n, char *end)
 /* Writes the n decimal digits of v so that the last one lands at end[-1]. Digits go
  * straight to their place: staging them and copying with a variable-length memcpy costs
  * a call and a store-forwarding stall per number. */
-static inline void put_digits(uint64_t v, unsigned n, char *end)
+ZS_INLINE void put_digits(uint64_t v, unsigned n, char *end)
 {
 	(void)n;
 	while (v >= 100) {

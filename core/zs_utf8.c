@@ -321,6 +321,7 @@ static inline size_t copy_plain(unsigned char **op, const unsigned char *s, size
 #if defined(__SSE2__)
 typedef struct {
 	__m128i quot, bslash, space, o0, o1, o2, o3, o4;
+	bool hex; /* o1..o4 hold a JSON_HEX_* character (else they are all '"') */
 } sse_specials;
 
 static inline void make_sse_specials(sse_specials *v, uint32_t flags)
@@ -334,6 +335,7 @@ static inline void make_sse_specials(sse_specials *v, uint32_t flags)
 	v->o2 = _mm_set1_epi8((char)sp.opt[2]);
 	v->o3 = _mm_set1_epi8((char)sp.opt[3]);
 	v->o4 = _mm_set1_epi8((char)sp.opt[4]);
+	v->hex = (flags & (ZS_ESC_HEX_TAG | ZS_ESC_HEX_AMP | ZS_ESC_HEX_APOS)) != 0;
 }
 
 /* Copies 16-byte blocks of plain bytes (each block blindly, keeping the part before the
@@ -353,8 +355,10 @@ static inline size_t copy_blocks(unsigned char **op, const unsigned char *s, siz
 		m = _mm_or_si128(m, _mm_cmpeq_epi8(b, v->quot));
 		m = _mm_or_si128(m, _mm_cmpeq_epi8(b, v->bslash));
 		m = _mm_or_si128(m, _mm_cmpeq_epi8(b, v->o0));
-		m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(b, v->o1), _mm_cmpeq_epi8(b, v->o2)));
-		m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(b, v->o3), _mm_cmpeq_epi8(b, v->o4)));
+		if (v->hex) {
+			m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(b, v->o1), _mm_cmpeq_epi8(b, v->o2)));
+			m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(b, v->o3), _mm_cmpeq_epi8(b, v->o4)));
+		}
 		bits = (unsigned)_mm_movemask_epi8(m);
 		if (bits != 0) {
 			unsigned tz = (unsigned)__builtin_ctz(bits);
