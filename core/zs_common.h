@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define ZS_LIKELY(x)   __builtin_expect(!!(x), 1)
@@ -20,6 +21,38 @@
 #define ZS_UNLIKELY(x) (x)
 #define ZS_INLINE      static inline
 #endif
+
+/* memcmp(a, b, len) == 0 for len >= 2, without the library call, for the short keys of
+ * the decoders' caches: two overlapping loads cover 2..16 bytes, longer runs go 8 bytes at a
+ * time. Reads nothing outside a[0..len) and b[0..len). */
+ZS_INLINE bool zs_same_bytes(const void *pa, const void *pb, size_t len)
+{
+	const unsigned char *a = (const unsigned char *)pa, *b = (const unsigned char *)pb;
+	uint64_t x, y, u, v;
+	size_t i;
+
+	if (len < 4) {
+		return a[0] == b[0] && a[len / 2] == b[len / 2] && a[len - 1] == b[len - 1];
+	}
+	if (len < 8) {
+		uint32_t p, q, m, n;
+		memcpy(&p, a, 4);
+		memcpy(&q, b, 4);
+		memcpy(&m, a + len - 4, 4);
+		memcpy(&n, b + len - 4, 4);
+		return ((p ^ q) | (m ^ n)) == 0;
+	}
+	for (i = 0; i + 8 < len; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y) {
+			return false;
+		}
+	}
+	memcpy(&u, a + len - 8, 8);
+	memcpy(&v, b + len - 8, 8);
+	return u == v;
+}
 
 /* Allocator hook: emalloc inside PHP, malloc in the CLI and the fuzzers. One allocator per
  * operation, so that a bailout inside emalloc cannot strand malloc'd memory. malloc and

@@ -87,6 +87,20 @@ ZS_INLINE const unsigned char *zs_json_skip_ws(const unsigned char *p, const uns
 	if (*p == ' ' && p[1] > ' ') {
 		return p + 1;
 	}
+#if defined(__SSE2__)
+	/* a line break and its indentation, the whitespace of pretty-printed text, in one load */
+	if (*p == '\n' && end - p > 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+		unsigned other =
+		        ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) & 0xFFFF;
+		if (other) {
+			const unsigned char *q = p + 1 + zs_json_ctz(other);
+			if (*q > ' ') {
+				return q;
+			}
+		}
+	}
+#endif
 	return zs_json_skip_ws_run(p, end);
 }
 

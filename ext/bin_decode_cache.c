@@ -79,37 +79,6 @@ void zser_dec_keycache_leave(void)
 	}
 }
 
-/* memcmp() == 0 for 2 <= len <= KEYCACHE_MAX_LEN, without the library call: two
- * overlapping loads cover 2..16 bytes, longer keys go 8 bytes at a time. */
-static zend_always_inline bool same_short(const char *a, const unsigned char *b, size_t len)
-{
-	uint64_t x, y, u, v;
-	size_t i;
-
-	if (len < 4) {
-		return a[0] == (char)b[0] && a[len / 2] == (char)b[len / 2] &&
-		       a[len - 1] == (char)b[len - 1];
-	}
-	if (len < 8) {
-		uint32_t p, q, m, n;
-		memcpy(&p, a, 4);
-		memcpy(&q, b, 4);
-		memcpy(&m, a + len - 4, 4);
-		memcpy(&n, b + len - 4, 4);
-		return ((p ^ q) | (m ^ n)) == 0;
-	}
-	for (i = 0; i + 8 < len; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		if (x != y) {
-			return false;
-		}
-	}
-	memcpy(&u, a + len - 8, 8);
-	memcpy(&v, b + len - 8, 8);
-	return u == v;
-}
-
 /* A key, class or property name as a string with its hash: the interned string of the same
  * bytes if the engine has one (names written in the code, declared properties), else a new
  * one. An interned key costs neither a reference count nor a release, and an array whose
@@ -132,7 +101,7 @@ static zend_string *cached_key(const unsigned char *s, size_t len)
 	zend_string *c = ZSER_G(keycache)[h];
 
 	if (c) {
-		if (ZSTR_LEN(c) == len && same_short(ZSTR_VAL(c), s, len)) {
+		if (ZSTR_LEN(c) == len && zs_same_bytes(ZSTR_VAL(c), s, len)) {
 			ZSER_G(keycache_used)[h] = ZSER_G(keycache_gen);
 			return c;
 		}

@@ -168,7 +168,7 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 	bit = (uint64_t)1 << (idx & 63);
 	if (P->key_used[idx / 64] & bit) {
 		k = P->key_cache[idx];
-		if (ZSTR_LEN(k) == len && memcmp(ZSTR_VAL(k), s, len) == 0) {
+		if (ZSTR_LEN(k) == len && zs_same_bytes(ZSTR_VAL(k), s, len)) {
 			return zend_string_copy(k);
 		}
 		zend_string_release_ex(k, 0);
