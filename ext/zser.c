@@ -95,6 +95,7 @@ static PHP_RINIT_FUNCTION(zser)
 #endif
 	zser_decode_cache_start();
 	zser_encode_cache_start();
+	zser_json_cache_start();
 	/* a request that ended in a bailout may have left them set */
 	ZSER_G(enc_outer) = NULL;
 	ZSER_G(dec_outer) = NULL;
@@ -109,6 +110,7 @@ static PHP_RSHUTDOWN_FUNCTION(zser)
 	(void)module_number;
 	zser_decode_cache_release();
 	zser_encode_cache_release();
+	zser_json_cache_release();
 	return SUCCESS;
 }
 

@@ -41,6 +41,13 @@ bool key_memo_on;
  * they stay off the C stack without an allocation per call (bin_encode.c); NULL while a call
  * holds them, released in RSHUTDOWN. */
 struct zser_enc_bufs *enc_bufs;
+/* jsond_decode(): the value stack of an earlier call that outgrew the parser's inline block
+ * (at most JSON_SPARE_MAX_VALS values), kept so that the next large decode neither maps nor
+ * faults in fresh pages for it (json_decode.c); NULL while a call holds it, released in
+ * RSHUTDOWN. json_spare_on is false outside a request. */
+zval *json_spare_vals;
+size_t json_spare_cap;
+bool json_spare_on;
 /* Nested calls (FORMAT.md §8.3): the encoder, and the decoder's OBJECT_BLOB, whose
  * Serializable method is running, so that a zser_serialize() or zser_unserialize() it makes
  * continues their slots; NULL elsewhere. enc_calls / dec_calls: the zser_serialize() and
@@ -113,5 +120,8 @@ void zser_decode_cache_release(void);
 /* The same for zser_serialize()'s per-request memo of first-map keys. */
 void zser_encode_cache_start(void);
 void zser_encode_cache_release(void);
+/* The same for jsond_decode()'s spare value stack. */
+void zser_json_cache_start(void);
+void zser_json_cache_release(void);
 
 #endif /* ZSER_INTERNAL_H */
