@@ -88,17 +88,24 @@ ZS_INLINE const unsigned char *zs_json_skip_ws(const unsigned char *p, const uns
 		return p + 1;
 	}
 #if defined(__SSE2__)
-	/* a line break and its indentation, the whitespace of pretty-printed text, in one load */
-	if (*p == '\n' && end - p > 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
-		unsigned other =
-		        ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) & 0xFFFF;
-		if (other) {
-			const unsigned char *q = p + 1 + zs_json_ctz(other);
-			if (*q > ' ') {
-				return q;
+	/* a line break and its indentation, the whitespace of pretty-printed text, crossed
+	 * inline 16 bytes a load */
+	if (*p == '\n') {
+		const unsigned char *q = p + 1;
+		while (end - q >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+			unsigned other =
+			        ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) & 0xFFFF;
+			if (other) {
+				q += zs_json_ctz(other);
+				if (*q > ' ') {
+					return q;
+				}
+				break;
 			}
+			q += 16;
 		}
+		return zs_json_skip_ws_run(q, end);
 	}
 #endif
 	return zs_json_skip_ws_run(p, end);
