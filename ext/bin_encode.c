@@ -143,6 +143,13 @@ typedef struct zser_enc_frame {
 /* PHP 8.4 only: the depth at which zser_serialize() gives up on an array (encode_array_deep()) */
 #define ENC_MAX_DEPTH_84 200000
 
+/* A shared array written in full, and its slot (see `arrs` below). */
+#define ARRS_INLINE 8
+typedef struct {
+	HashTable *ht;
+	uint32_t slot;
+} zser_enc_arr;
+
 struct zser_encoder {
 	unsigned char *p, *end, *base;
 	bool far;         /* the output passed OUT_FAR bytes: prefetch (walk_far()) */
@@ -200,6 +207,10 @@ struct zser_encoder {
 	 * the first time, BACKREF_REF written. */
 	HashTable *arrs;
 	uint32_t marks;
+	/* the first ARRS_INLINE of them, before `arrs` is made: most values hold only a few
+	 * (literal arrays of the code are shared, being immutable) */
+	uint32_t narrs0;
+	zser_enc_arr arrs0[ARRS_INLINE];
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
@@ -1218,19 +1229,30 @@ static zend_always_inline bool arr_shared(const HashTable *ht)
  * in this call (complete and plain); false otherwise. */
 static zend_always_inline bool arr_known(zser_encoder *e, HashTable *ht)
 {
-	zval *known;
 	unsigned char *p;
+	uint32_t i, slot;
 
-	if (EXPECTED(!e->arrs) || !arr_shared(ht)) {
+	if (EXPECTED(!e->narrs0) || !arr_shared(ht)) {
 		return false;
 	}
-	known = zend_hash_index_find(e->arrs, (zend_ulong)(uintptr_t)ht >> 3);
-	if (!known) {
-		return false;
+	for (i = 0; i < e->narrs0; i++) {
+		if (e->arrs0[i].ht == ht) {
+			slot = e->arrs0[i].slot;
+			goto known;
+		}
 	}
+	{
+		zval *known =
+		        e->arrs ? zend_hash_index_find(e->arrs, (zend_ulong)(uintptr_t)ht >> 3) : NULL;
+		if (!known) {
+			return false;
+		}
+		slot = (uint32_t)Z_LVAL_P(known);
+	}
+known:
 	e->refs = true;
 	p = out_begin(e, ZS_WIRE_PUT_MAX);
-	out_end(e, zs_wire_put_backref(p, ZS_T_BACKREF_ARR, (uint32_t)Z_LVAL_P(known)));
+	out_end(e, zs_wire_put_backref(p, ZS_T_BACKREF_ARR, slot));
 	return true;
 }
 
@@ -1240,38 +1262,62 @@ static zend_always_inline bool arr_known(zser_encoder *e, HashTable *ht)
 static zend_always_inline void arr_done(zser_encoder *e, HashTable *ht, uint32_t slot,
                                         uint32_t marks)
 {
-	zval zslot;
+	uint32_t i;
 
 	if (marks != e->marks || !arr_shared(ht)) {
 		return;
 	}
-	if (!e->arrs) {
-		ALLOC_HASHTABLE(e->arrs);
-		zend_hash_init(e->arrs, 8, NULL, NULL, 0);
+	for (i = 0; i < e->narrs0; i++) {
+		if (e->arrs0[i].ht == ht) {
+			return;
+		}
 	}
-	ZVAL_LONG(&zslot, slot);
-	if (zend_hash_index_add(e->arrs, (zend_ulong)(uintptr_t)ht >> 3, &zslot) &&
-	    !(GC_FLAGS(ht) & IS_ARRAY_IMMUTABLE)) {
-		GC_ADDREF(ht);
+	if (e->narrs0 < ARRS_INLINE) {
+		e->arrs0[e->narrs0].ht = ht;
+		e->arrs0[e->narrs0].slot = slot;
+		e->narrs0++;
+	} else {
+		zval zslot;
+		if (!e->arrs) {
+			ALLOC_HASHTABLE(e->arrs);
+			zend_hash_init(e->arrs, 8, NULL, NULL, 0);
+		}
+		ZVAL_LONG(&zslot, slot);
+		if (!zend_hash_index_add(e->arrs, (zend_ulong)(uintptr_t)ht >> 3, &zslot)) {
+			return;
+		}
+	}
+	if (!(GC_FLAGS(ht) & IS_ARRAY_IMMUTABLE)) {
+		GC_ADDREF(ht); /* its address cannot be reused while we run */
+	}
+}
+
+static void arr_release(HashTable *ht)
+{
+	if (!(GC_FLAGS(ht) & IS_ARRAY_IMMUTABLE)) {
+		zval held;
+		ZVAL_ARR(&held, ht);
+		zval_ptr_dtor(&held);
 	}
 }
 
 static void arrs_free(zser_encoder *e)
 {
 	zend_ulong key;
+	uint32_t i;
 
-	ZEND_HASH_FOREACH_NUM_KEY(e->arrs, key)
-	{
-		HashTable *ht = (HashTable *)(uintptr_t)(key << 3);
-		if (!(GC_FLAGS(ht) & IS_ARRAY_IMMUTABLE)) {
-			zval held;
-			ZVAL_ARR(&held, ht);
-			zval_ptr_dtor(&held);
-		}
+	for (i = 0; i < e->narrs0; i++) {
+		arr_release(e->arrs0[i].ht);
 	}
-	ZEND_HASH_FOREACH_END();
-	zend_hash_destroy(e->arrs);
-	FREE_HASHTABLE(e->arrs);
+	if (e->arrs) {
+		ZEND_HASH_FOREACH_NUM_KEY(e->arrs, key)
+		{
+			arr_release((HashTable *)(uintptr_t)(key << 3));
+		}
+		ZEND_HASH_FOREACH_END();
+		zend_hash_destroy(e->arrs);
+		FREE_HASHTABLE(e->arrs);
+	}
 }
 
 /* ==== The walk: an explicit frame stack ==== */
@@ -2462,7 +2508,7 @@ static void encoder_free(zser_encoder *e)
 	if (e->frames != e->bufs->frames0) {
 		efree(e->frames);
 	}
-	if (e->arrs) {
+	if (e->narrs0) {
 		arrs_free(e);
 	}
 	bufs_give(e->bufs);
