@@ -207,8 +207,9 @@ struct zser_encoder {
 	 * the first time, BACKREF_REF written. */
 	HashTable *arrs;
 	uint32_t marks;
-	/* the first ARRS_INLINE of them, before `arrs` is made: most values hold only a few
-	 * (literal arrays of the code are shared, being immutable) */
+	/* how many there are, listed in arrs0 until there are more than ARRS_INLINE, then in
+	 * `arrs`: most values hold only a few (literal arrays of the code are shared, being
+	 * immutable), which then cost no table */
 	uint32_t narrs0;
 	zser_enc_arr arrs0[ARRS_INLINE];
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
@@ -1235,30 +1236,39 @@ static zend_always_inline bool arr_known(zser_encoder *e, HashTable *ht)
 	if (EXPECTED(!e->narrs0) || !arr_shared(ht)) {
 		return false;
 	}
-	for (i = 0; i < e->narrs0; i++) {
-		if (e->arrs0[i].ht == ht) {
-			slot = e->arrs0[i].slot;
-			goto known;
-		}
-	}
-	{
-		zval *known =
-		        e->arrs ? zend_hash_index_find(e->arrs, (zend_ulong)(uintptr_t)ht >> 3) : NULL;
+	if (e->arrs) {
+		zval *known = zend_hash_index_find(e->arrs, (zend_ulong)(uintptr_t)ht >> 3);
 		if (!known) {
 			return false;
 		}
 		slot = (uint32_t)Z_LVAL_P(known);
+	} else {
+		for (i = 0;; i++) {
+			if (i == e->narrs0) {
+				return false;
+			}
+			if (e->arrs0[i].ht == ht) {
+				slot = e->arrs0[i].slot;
+				break;
+			}
+		}
 	}
-known:
 	e->refs = true;
 	p = out_begin(e, ZS_WIRE_PUT_MAX);
 	out_end(e, zs_wire_put_backref(p, ZS_T_BACKREF_ARR, slot));
 	return true;
 }
 
+static void arrs_add(HashTable *arrs, HashTable *ht, uint32_t slot)
+{
+	zval zslot;
+	ZVAL_LONG(&zslot, slot);
+	zend_hash_index_add_new(arrs, (zend_ulong)(uintptr_t)ht >> 3, &zslot);
+}
+
 /* ht, written in full at `slot` with e->marks at `marks` when it began, is complete: later
  * copies of it are BACKREF_ARR when it is plain and others hold it. The first complete one
- * stays the one named. */
+ * stays the one named. Past ARRS_INLINE of them, all move to the hash table `arrs`. */
 static zend_always_inline void arr_done(zser_encoder *e, HashTable *ht, uint32_t slot,
                                         uint32_t marks)
 {
@@ -1267,26 +1277,31 @@ static zend_always_inline void arr_done(zser_encoder *e, HashTable *ht, uint32_t
 	if (marks != e->marks || !arr_shared(ht)) {
 		return;
 	}
-	for (i = 0; i < e->narrs0; i++) {
-		if (e->arrs0[i].ht == ht) {
-			return;
-		}
-	}
-	if (e->narrs0 < ARRS_INLINE) {
-		e->arrs0[e->narrs0].ht = ht;
-		e->arrs0[e->narrs0].slot = slot;
-		e->narrs0++;
-	} else {
+	if (e->arrs) {
 		zval zslot;
-		if (!e->arrs) {
-			ALLOC_HASHTABLE(e->arrs);
-			zend_hash_init(e->arrs, 8, NULL, NULL, 0);
-		}
 		ZVAL_LONG(&zslot, slot);
 		if (!zend_hash_index_add(e->arrs, (zend_ulong)(uintptr_t)ht >> 3, &zslot)) {
 			return;
 		}
+	} else {
+		for (i = 0; i < e->narrs0; i++) {
+			if (e->arrs0[i].ht == ht) {
+				return;
+			}
+		}
+		if (e->narrs0 < ARRS_INLINE) {
+			e->arrs0[e->narrs0].ht = ht;
+			e->arrs0[e->narrs0].slot = slot;
+		} else {
+			ALLOC_HASHTABLE(e->arrs);
+			zend_hash_init(e->arrs, 2 * ARRS_INLINE, NULL, NULL, 0);
+			for (i = 0; i < ARRS_INLINE; i++) {
+				arrs_add(e->arrs, e->arrs0[i].ht, e->arrs0[i].slot);
+			}
+			arrs_add(e->arrs, ht, slot);
+		}
 	}
+	e->narrs0++; /* counts them all: non-zero once there is one */
 	if (!(GC_FLAGS(ht) & IS_ARRAY_IMMUTABLE)) {
 		GC_ADDREF(ht); /* its address cannot be reused while we run */
 	}
@@ -1306,18 +1321,19 @@ static void arrs_free(zser_encoder *e)
 	zend_ulong key;
 	uint32_t i;
 
-	for (i = 0; i < e->narrs0; i++) {
-		arr_release(e->arrs0[i].ht);
-	}
-	if (e->arrs) {
-		ZEND_HASH_FOREACH_NUM_KEY(e->arrs, key)
-		{
-			arr_release((HashTable *)(uintptr_t)(key << 3));
+	if (!e->arrs) {
+		for (i = 0; i < e->narrs0; i++) {
+			arr_release(e->arrs0[i].ht);
 		}
-		ZEND_HASH_FOREACH_END();
-		zend_hash_destroy(e->arrs);
-		FREE_HASHTABLE(e->arrs);
+		return;
 	}
+	ZEND_HASH_FOREACH_NUM_KEY(e->arrs, key)
+	{
+		arr_release((HashTable *)(uintptr_t)(key << 3));
+	}
+	ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(e->arrs);
+	FREE_HASHTABLE(e->arrs);
 }
 
 /* ==== The walk: an explicit frame stack ==== */
