@@ -59,6 +59,19 @@ echo 'others unchanged: ', var_export(array_slice($z, 6) === array_fill(0, 9994,
 echo 'written again, the same bytes: ',
     var_export(zser_serialize(zser_unserialize($blob)) === $blob, true), "\n";
 
+// 1b. more shared arrays than the encoder lists inline (eight): copies of every one, the first
+// ones included, met after the list moved into a table, are still written once
+$rows = [];
+for ($i = 0; $i < 20; $i++) {
+    $rows[] = ['id' => $i, 'tags' => ['t' . $i]];
+}
+$many = array_merge($rows, array_reverse($rows), $rows);
+$blob = zser_serialize($many);
+echo '20 arrays, each copied twice more: ', backrefs($blob), ' BACKREF_ARR, same value: ',
+    var_export(zser_unserialize($blob) === $many, true), "\n";
+$few = array_merge(array_slice($rows, 0, 8), array_slice($rows, 0, 8));
+echo '8 arrays, each copied once more: ', backrefs(zser_serialize($few)), " BACKREF_ARR\n";
+
 // 2. the named cases against serialize()/unserialize()
 $a = [1, 'two', [3.5, null]];
 $inner = ['k' => 'v', 'n' => [1, 2, 3]];
@@ -153,6 +166,8 @@ memory read back: under a fifth of unserialize()'s: true
 after writes: [1,false,3,5432,true,2]
 others unchanged: true
 written again, the same bytes: true
+20 arrays, each copied twice more: 40 BACKREF_ARR, same value: true
+8 arrays, each copied once more: 8 BACKREF_ARR
 list of copies: ok
 nested copies: ok
 copies in objects: ok
