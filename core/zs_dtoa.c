@@ -85,6 +85,17 @@ static inline bool multiple_of_pow2(uint64_t v, int p)
 	return (v & ((UINT64_C(1) << p) - 1)) == 0;
 }
 
+/* Drops the last digits of vr, vp and vm (p = 10^k): whether the first of those dropped from
+ * vr, the one that decides the rounding, is 5 or more. */
+ZS_INLINE bool drop_digits(uint64_t *vr, uint64_t *vp, uint64_t *vm, uint64_t p)
+{
+	bool up = *vr % p >= p / 2;
+	*vr /= p;
+	*vp /= p;
+	*vm /= p;
+	return up;
+}
+
 void zs_dtoa_digits(double d, uint64_t *digits, int *exp10)
 {
 	uint64_t bits, mantissa, m2, mv, vr, vp, vm, output;
@@ -178,24 +189,15 @@ void zs_dtoa_digits(double d, uint64_t *digits, int *exp10)
 		 * the rounding, and it is the first of each group. */
 		bool round_up = false;
 		while (vp / 10000 > vm / 10000) {
-			round_up = vr % 10000 >= 5000;
-			vr /= 10000;
-			vp /= 10000;
-			vm /= 10000;
+			round_up = drop_digits(&vr, &vp, &vm, 10000);
 			removed += 4;
 		}
 		if (vp / 100 > vm / 100) {
-			round_up = vr % 100 >= 50;
-			vr /= 100;
-			vp /= 100;
-			vm /= 100;
+			round_up = drop_digits(&vr, &vp, &vm, 100);
 			removed += 2;
 		}
 		if (vp / 10 > vm / 10) {
-			round_up = vr % 10 >= 5;
-			vr /= 10;
-			vp /= 10;
-			vm /= 10;
+			round_up = drop_digits(&vr, &vp, &vm, 10);
 			++removed;
 		}
 		output = vr + (vr == vm || round_up);

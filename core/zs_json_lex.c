@@ -235,17 +235,13 @@ int zs_json_lex_string_rest(zs_json_scratch *sc, unsigned flags, const unsigned 
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define HAVE_TEXT_SIMD 1
-#include <tmmintrin.h>
 
 __attribute__((target("ssse3"))) static const unsigned char *
 skip_text_ssse3(const unsigned char *p, const unsigned char *end)
 {
-	const __m128i t_hi1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi1);
-	const __m128i t_lo1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_lo1);
-	const __m128i t_hi2 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi2);
-	const __m128i nib = _mm_set1_epi8(0x0F), quote = _mm_set1_epi8('"');
-	const __m128i bslash = _mm_set1_epi8('\\'), below_space = _mm_set1_epi8(0x1F);
-	const __m128i third = _mm_set1_epi8((char)(0xE0 - 1)), fourth = _mm_set1_epi8((char)(0xF0 - 1));
+	const zs_utf8_kl t = zs_utf8_kl_load();
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i below_space = _mm_set1_epi8(0x1F);
 	__m128i prev = _mm_setzero_si128(); /* p starts a character: as if ASCII came before */
 	const unsigned char *good = p;      /* all before it is known good text */
 
@@ -255,19 +251,7 @@ skip_text_ssse3(const unsigned char *p, const unsigned char *end)
 		__m128i stop =
 		        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(in, quote), _mm_cmpeq_epi8(in, bslash)),
 		                     _mm_cmpeq_epi8(_mm_min_epu8(in, below_space), in));
-		__m128i prev1 = _mm_alignr_epi8(in, prev, 15);
-		__m128i prev2 = _mm_alignr_epi8(in, prev, 14);
-		__m128i prev3 = _mm_alignr_epi8(in, prev, 13);
-		__m128i cls = _mm_and_si128(
-		        _mm_and_si128(_mm_shuffle_epi8(t_hi1, _mm_and_si128(_mm_srli_epi16(prev1, 4), nib)),
-		                      _mm_shuffle_epi8(t_lo1, _mm_and_si128(prev1, nib))),
-		        _mm_shuffle_epi8(t_hi2, _mm_and_si128(_mm_srli_epi16(in, 4), nib)));
-		/* where a third or fourth byte is due: 0x80 */
-		__m128i due = _mm_and_si128(_mm_cmpgt_epi8(_mm_or_si128(_mm_subs_epu8(prev2, third),
-		                                                        _mm_subs_epu8(prev3, fourth)),
-		                                           _mm_setzero_si128()),
-		                            _mm_set1_epi8((char)0x80));
-		__m128i bad = _mm_or_si128(_mm_xor_si128(cls, due), stop);
+		__m128i bad = _mm_or_si128(zs_utf8_errors16(&t, in, prev), stop);
 		if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF) {
 			break;
 		}

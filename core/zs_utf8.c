@@ -382,9 +382,8 @@ static inline size_t copy_blocks(unsigned char **op, const unsigned char *s, siz
 	return pos;
 }
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#if defined(ZS_UTF8_SSSE3)
 #define HAVE_UTF8_SSSE3 1
-#include <tmmintrin.h>
 
 /* For JSON_UNESCAPED_UNICODE: copies 16-byte blocks of text that is well-formed UTF-8 and
  * holds nothing to escape (no special byte of v, no control byte, and no U+2028 or U+2029
@@ -396,11 +395,8 @@ __attribute__((target("ssse3"))) static size_t copy_utf8_ssse3(unsigned char **o
                                                                size_t len, size_t soft,
                                                                const sse_specials *v, bool keep_lt)
 {
-	const __m128i t_hi1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi1);
-	const __m128i t_lo1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_lo1);
-	const __m128i t_hi2 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi2);
-	const __m128i nib = _mm_set1_epi8(0x0F), below_space = _mm_set1_epi8(0x1F);
-	const __m128i third = _mm_set1_epi8((char)(0xE0 - 1)), fourth = _mm_set1_epi8((char)(0xF0 - 1));
+	const zs_utf8_kl t = zs_utf8_kl_load();
+	const __m128i below_space = _mm_set1_epi8(0x1F);
 	unsigned char *o = *op;
 	const size_t start = pos;
 	size_t good = pos;
@@ -408,9 +404,6 @@ __attribute__((target("ssse3"))) static size_t copy_utf8_ssse3(unsigned char **o
 
 	while (pos < soft && len - pos >= 16) {
 		__m128i in = _mm_loadu_si128((const __m128i *)(const void *)(s + pos));
-		__m128i prev1 = _mm_alignr_epi8(in, prev, 15);
-		__m128i prev2 = _mm_alignr_epi8(in, prev, 14);
-		__m128i prev3 = _mm_alignr_epi8(in, prev, 13);
 		__m128i stop = _mm_or_si128(
 		        _mm_or_si128(
 		                _mm_or_si128(_mm_cmpeq_epi8(in, v->quot), _mm_cmpeq_epi8(in, v->bslash)),
@@ -419,20 +412,14 @@ __attribute__((target("ssse3"))) static size_t copy_utf8_ssse3(unsigned char **o
 		                     _mm_or_si128(_mm_cmpeq_epi8(in, v->o2),
 		                                  _mm_or_si128(_mm_cmpeq_epi8(in, v->o3),
 		                                               _mm_cmpeq_epi8(in, v->o4)))));
-		__m128i cls = _mm_and_si128(
-		        _mm_and_si128(_mm_shuffle_epi8(t_hi1, _mm_and_si128(_mm_srli_epi16(prev1, 4), nib)),
-		                      _mm_shuffle_epi8(t_lo1, _mm_and_si128(prev1, nib))),
-		        _mm_shuffle_epi8(t_hi2, _mm_and_si128(_mm_srli_epi16(in, 4), nib)));
-		__m128i due = _mm_and_si128(_mm_cmpgt_epi8(_mm_or_si128(_mm_subs_epu8(prev2, third),
-		                                                        _mm_subs_epu8(prev3, fourth)),
-		                                           _mm_setzero_si128()),
-		                            _mm_set1_epi8((char)0x80));
-		__m128i bad = _mm_or_si128(_mm_xor_si128(cls, due), stop);
+		__m128i bad = _mm_or_si128(zs_utf8_errors16(&t, in, prev), stop);
 		if (!keep_lt) {
 			/* E2 80 A8 and E2 80 A9, which ext/json escapes even here */
 			__m128i lt = _mm_and_si128(
-			        _mm_and_si128(_mm_cmpeq_epi8(prev2, _mm_set1_epi8((char)0xE2)),
-			                      _mm_cmpeq_epi8(prev1, _mm_set1_epi8((char)0x80))),
+			        _mm_and_si128(_mm_cmpeq_epi8(_mm_alignr_epi8(in, prev, 14),
+			                                     _mm_set1_epi8((char)0xE2)),
+			                      _mm_cmpeq_epi8(_mm_alignr_epi8(in, prev, 15),
+			                                     _mm_set1_epi8((char)0x80))),
 			        _mm_cmpeq_epi8(_mm_or_si128(in, _mm_set1_epi8(1)), _mm_set1_epi8((char)0xA9)));
 			bad = _mm_or_si128(bad, lt);
 		}

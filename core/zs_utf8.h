@@ -94,6 +94,49 @@ extern const unsigned char zs_utf8_pair_hi1[16];
 extern const unsigned char zs_utf8_pair_lo1[16];
 extern const unsigned char zs_utf8_pair_hi2[16];
 
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define ZS_UTF8_SSSE3 1
+#include <tmmintrin.h>
+
+/* The tables above in vector registers, loaded once per scan. */
+typedef struct zs_utf8_kl {
+	__m128i hi1, lo1, hi2;
+} zs_utf8_kl;
+
+static inline __attribute__((always_inline, target("ssse3"))) zs_utf8_kl zs_utf8_kl_load(void)
+{
+	zs_utf8_kl t;
+	t.hi1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi1);
+	t.lo1 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_lo1);
+	t.hi2 = _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi2);
+	return t;
+}
+
+/* The pair check of the 16 bytes `in`, prev holding the 16 bytes before them (zeros where in
+ * starts a character): non-zero bytes where UTF-8 is ill-formed, except a sequence cut at the
+ * end of in, which the next block's check finds (or zs_utf8_cut() leaves out). For code
+ * compiled for SSSE3, checked at run time (zs_cpu_ssse3()). */
+static inline __attribute__((always_inline, target("ssse3"))) __m128i
+zs_utf8_errors16(const zs_utf8_kl *t, __m128i in, __m128i prev)
+{
+	const __m128i nib = _mm_set1_epi8(0x0F);
+	__m128i prev1 = _mm_alignr_epi8(in, prev, 15);
+	__m128i prev2 = _mm_alignr_epi8(in, prev, 14);
+	__m128i prev3 = _mm_alignr_epi8(in, prev, 13);
+	__m128i cls = _mm_and_si128(
+	        _mm_and_si128(_mm_shuffle_epi8(t->hi1, _mm_and_si128(_mm_srli_epi16(prev1, 4), nib)),
+	                      _mm_shuffle_epi8(t->lo1, _mm_and_si128(prev1, nib))),
+	        _mm_shuffle_epi8(t->hi2, _mm_and_si128(_mm_srli_epi16(in, 4), nib)));
+	/* where a third or fourth byte of a sequence is due: 0x80 */
+	__m128i due = _mm_and_si128(
+	        _mm_cmpgt_epi8(_mm_or_si128(_mm_subs_epu8(prev2, _mm_set1_epi8((char)(0xE0 - 1))),
+	                                    _mm_subs_epu8(prev3, _mm_set1_epi8((char)(0xF0 - 1)))),
+	                       _mm_setzero_si128()),
+	        _mm_set1_epi8((char)0x80));
+	return _mm_xor_si128(cls, due);
+}
+#endif
+
 /* How many of the bytes before `end` belong to a sequence that bytes after it must finish
  * (its lead byte is one of the last three), in text known well-formed so far; end - 3 and
  * on must be readable. */

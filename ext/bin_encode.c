@@ -343,7 +343,6 @@ static zend_always_inline bool same_str_bytes(const zend_string *a, const zend_s
 {
 	const char *pa = ZSTR_VAL(a), *pb = ZSTR_VAL(b);
 	uint64_t x, y, x2, y2;
-	size_t i;
 
 	if (EXPECTED(len <= SHORT_STR)) {
 		short_words(a, len, &x, &x2);
@@ -358,6 +357,7 @@ static zend_always_inline bool same_str_bytes(const zend_string *a, const zend_s
 		                       _mm_loadu_si128((const __m128i *)(const void *)pb)),
 		        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(pa + len - 16)),
 		                       _mm_loadu_si128((const __m128i *)(const void *)(pb + len - 16))));
+		size_t i;
 		if (len <= 32) {
 			return _mm_movemask_epi8(m) == 0xFFFF;
 		}
@@ -372,19 +372,7 @@ static zend_always_inline bool same_str_bytes(const zend_string *a, const zend_s
 		return _mm_movemask_epi8(m) == 0xFFFF;
 	}
 #endif
-	if (len >= 8) {
-		for (i = 0; i + 8 < len; i += 8) {
-			memcpy(&x, pa + i, 8);
-			memcpy(&y, pb + i, 8);
-			if (x != y) {
-				return false;
-			}
-		}
-		memcpy(&x, pa + len - 8, 8);
-		memcpy(&y, pb + len - 8, 8);
-		return x == y;
-	}
-	return memcmp(pa, pb, len) == 0;
+	return len < 2 ? len == 0 || pa[0] == pb[0] : zs_same_bytes(pa, pb, len);
 }
 
 static zend_always_inline bool same_str(const zend_string *a, const zend_string *b)
