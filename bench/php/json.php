@@ -221,7 +221,7 @@ if (function_exists('simdjson_decode')) {
 		$v = json_decode($s, true);
 		/* timed also where simdjson_plus's answer is not json's (its doubles are written in
 		 * another form), with the answer marked; jsond's must be json's */
-		if (!check_decode("$name (arrays)", $s, true)) {
+		if (!check_decode("$name (arrays)", $s, true) || !check_decode("$name (objects)", $s, false)) {
 			continue;
 		}
 		if (jsond_encode($v, PEER_ENCODE_FLAGS) !== json_encode($v, PEER_ENCODE_FLAGS) || jsond_validate($s) !== true) {
@@ -231,6 +231,8 @@ if (function_exists('simdjson_decode')) {
 		$ops = [
 			'decode (arrays)' => [serialize(simdjson_decode($s, true)) === serialize($v),
 				fn($x) => simdjson_decode($x, true), fn($x) => jsond_decode($x, true), $s],
+			'decode (objects)' => [serialize(simdjson_decode($s, false)) === serialize(json_decode($s, false)),
+				fn($x) => simdjson_decode($x, false), fn($x) => jsond_decode($x, false), $s],
 			'encode' => [simdjson_encode($v) === json_encode($v, PEER_ENCODE_FLAGS), 'simdjson_encode',
 				fn($x) => jsond_encode($x, PEER_ENCODE_FLAGS), $v],
 			'validate' => [$simdValidate($s) === true, $simdValidate, 'jsond_validate', $s],
@@ -246,8 +248,8 @@ if (function_exists('simdjson_decode')) {
 		}
 		unset($v);
 	}
-	echo "Corpora against simdjson_plus: ms per call, ratio = jsond / simdjson_plus (decode as arrays; encode with\n";
-	echo "JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE, as simdjson_encode writes)\n";
+	echo "Corpora against simdjson_plus: ms per call, ratio = jsond / simdjson_plus (decode as arrays and as objects;\n";
+	echo "encode with JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE, as simdjson_encode writes)\n";
 	$md .= "\nCorpora against simdjson_plus: ms per call, ratio = jsond / simdjson_plus\n\n";
 	$md .= print_table(['corpus', 'operation', 'simdjson ms', 'jsond ms', 'ratio', 'target',
 		'simdjson gives ext/json\'s answer'], $peerRows) . "\n";
