@@ -46,7 +46,8 @@ LEX_CODE_IS(UTF16, PHP_JSON_ERROR_UTF16);
 #define OPT_TRAILING ZSER_JSON_ALLOW_TRAILING_COMMAS
 #define OPT_RELAX    (OPT_COMMENTS | OPT_TRAILING)
 
-#define KEY_CACHE_SIZE 256
+#define KEY_CACHE_BITS 10
+#define KEY_CACHE_SIZE (1u << KEY_CACHE_BITS)
 #define KEY_CACHE_LEN  48
 
 typedef struct {
@@ -147,15 +148,25 @@ static zend_always_inline unsigned key_slot(const char *s, size_t len)
 		b = 0;
 	}
 	a = (a ^ (b * 0x9E3779B97F4A7C15ULL) ^ len) * 0xC2B2AE3D27D4EB4FULL;
-	return (unsigned)(a >> 56) & (KEY_CACHE_SIZE - 1);
+	return (unsigned)(a >> (64 - KEY_CACHE_BITS));
+}
+
+/* Whether cache slot j holds the key s of len bytes. */
+static zend_always_inline bool key_at(const jsond_parser *P, unsigned j, const char *s, size_t len)
+{
+	const zend_string *k = P->key_cache[j];
+	return (P->key_used[j / 64] >> (j & 63) & 1) && ZSTR_LEN(k) == len &&
+	       zs_same_bytes(ZSTR_VAL(k), s, len);
 }
 
 /* An object key, shared with earlier equal keys of this parse (one zend_string, its hash
- * computed once). */
+ * computed once). The cache is two-way: with one slot per key, two frequent keys of one
+ * slot (a pair among twitter.json's 94 names) evicted each other on every object, and a
+ * third of its keys were made and hashed anew. A new key takes the first slot of its pair,
+ * pushing the key there to the second. */
 static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, size_t len)
 {
 	unsigned idx;
-	uint64_t bit;
 	zend_string *k;
 	if (len <= 1) {
 		/* PHP's interned one-byte strings, hash included */
@@ -164,18 +175,23 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 	if (len > KEY_CACHE_LEN) {
 		return zser_str_new(s, len);
 	}
-	idx = key_slot(s, len);
-	bit = (uint64_t)1 << (idx & 63);
-	if (P->key_used[idx / 64] & bit) {
-		k = P->key_cache[idx];
-		if (ZSTR_LEN(k) == len && zs_same_bytes(ZSTR_VAL(k), s, len)) {
-			return zend_string_copy(k);
-		}
-		zend_string_release_ex(k, 0);
+	idx = key_slot(s, len) & ~1u;
+	if (key_at(P, idx, s, len)) {
+		return zend_string_copy(P->key_cache[idx]);
+	}
+	if (key_at(P, idx + 1, s, len)) {
+		return zend_string_copy(P->key_cache[idx + 1]);
 	}
 	k = zser_str_new(s, len);
 	zend_string_hash_val(k);
-	P->key_used[idx / 64] |= bit;
+	if (P->key_used[idx / 64] >> (idx & 63) & 1) {
+		if (P->key_used[idx / 64] >> ((idx + 1) & 63) & 1) {
+			zend_string_release_ex(P->key_cache[idx + 1], 0);
+		}
+		P->key_cache[idx + 1] = P->key_cache[idx];
+		P->key_used[idx / 64] |= (uint64_t)1 << ((idx + 1) & 63);
+	}
+	P->key_used[idx / 64] |= (uint64_t)1 << (idx & 63);
 	P->key_cache[idx] = zend_string_copy(k);
 	return k;
 }
@@ -300,7 +316,9 @@ static void close_array(jsond_parser *P, const jsond_dec_frame *f)
  * object goes to zser_json_fill_many(), which needs no lookup at all. */
 static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, bool symtable)
 {
-	uint64_t seen = 0;
+	/* 256 bits: with one word, an object of 40 keys (a tweet's user) had set half of them
+	 * and looked up most of its keys for nothing */
+	uint64_t seen[4] = {0, 0, 0, 0};
 	size_t i;
 	zend_ulong idx;
 
@@ -321,13 +339,15 @@ static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, b
 	for (i = 0; i < n; i++) {
 		zend_string *k = keys[i];
 		uint64_t bit;
+		zend_ulong h;
 		if (symtable && ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(k), ZSTR_LEN(k), idx)) {
 			zend_hash_index_update(ht, idx, &v[i]);
 			zend_string_release_ex(k, 0);
 			continue;
 		}
-		bit = (uint64_t)1 << (zend_string_hash_val(k) & 63);
-		if (seen & bit) {
+		h = zend_string_hash_val(k);
+		bit = (uint64_t)1 << (h & 63);
+		if (seen[(h >> 6) & 3] & bit) {
 			zval *old = zend_hash_find(ht, k);
 			if (old) {
 				zval_ptr_dtor_nogc(old);
@@ -336,7 +356,7 @@ static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, b
 				continue;
 			}
 		}
-		seen |= bit;
+		seen[(h >> 6) & 3] |= bit;
 		_zend_hash_append(ht, k, &v[i]);
 		zend_string_release_ex(k, 0);
 	}
