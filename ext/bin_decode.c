@@ -304,7 +304,7 @@ static zend_always_inline uint8_t init_map(zser_decoder *d, zval *dest, uint32_t
 	t = ds->tmpl;
 copy:
 	/* the same header, hash slots and buckets; the copy takes a reference to each key */
-	ht = zser_table_copy(t);
+	ht = zser_table_copy(t, true);
 	ZVAL_ARR(dest, ht);
 	return ZSER_DEC_MAPT;
 }

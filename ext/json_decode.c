@@ -49,6 +49,10 @@ LEX_CODE_IS(UTF16, PHP_JSON_ERROR_UTF16);
 #define KEY_CACHE_BITS 10
 #define KEY_CACHE_SIZE (1u << KEY_CACHE_BITS)
 #define KEY_CACHE_LEN  48
+/* Shapes kept per parse, and the most keys an object of a kept shape has: the objects that
+ * fill_members() fills itself, larger ones go to zser_json_fill_many(). */
+#define SHAPE_SLOTS    64
+#define SHAPE_MAX_KEYS ZSER_JSON_MANY_MEMBERS
 
 typedef struct {
 	size_t vstart; /* first value of this container on the value stack */
@@ -60,6 +64,15 @@ typedef struct {
 	 * in that order, which var_dump's #ids and spl_object_id() show. */
 	zend_object *obj;
 } jsond_dec_frame;
+
+/* An object shape met in this parse: its keys, in order, as the key cache gave them. `tmpl` is
+ * a table of those keys holding nulls, made when the shape is met a second time. It holds a
+ * reference to each key, so no other key can be given the address of one of them while it
+ * lives, and comparing addresses compares keys. */
+typedef struct {
+	uintptr_t sig;
+	HashTable *tmpl;
+} jsond_shape;
 
 typedef struct {
 	const unsigned char *end; /* the NUL that terminates the zend_string (at [len]) */
@@ -86,6 +99,9 @@ typedef struct {
 	 * that a small input does not pay for clearing the whole cache. */
 	uint64_t key_used[KEY_CACHE_SIZE / 64];
 	zend_string *key_cache[KEY_CACHE_SIZE];
+	/* Objects of one shape: which shape slots are set, and what they hold (see close_object) */
+	uint64_t shape_used;
+	jsond_shape shapes[SHAPE_SLOTS];
 	/* First stack blocks, inside the parser: most inputs never allocate a stack. */
 	zval vals_inline[16];
 	zend_string *keys_inline[8];
@@ -362,20 +378,120 @@ static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, b
 	}
 }
 
-/* Replaces the members of the object frame f with a stdClass or an array. */
+/* The shape slot of the n keys at keys and, in *sig, what tells shapes apart there: the count
+ * and the addresses of the first and last keys. */
+static zend_always_inline unsigned shape_slot(zend_string **keys, size_t n, uintptr_t *sig)
+{
+	uint64_t h = ((uint64_t)(uintptr_t)keys[0] * 0x9E3779B97F4A7C15ULL) ^
+	             ((uint64_t)(uintptr_t)keys[n - 1] * 0xC2B2AE3D27D4EB4FULL) ^ n;
+	*sig = (uintptr_t)h | 1;
+	return (unsigned)(h >> 58);
+}
+
+/* The template of shape slot `slot` when its keys are the n at keys, else NULL. */
+static zend_always_inline HashTable *shape_find(const jsond_parser *P, unsigned slot, uintptr_t sig,
+                                                zend_string **keys, size_t n)
+{
+	const HashTable *t;
+	size_t j;
+
+	if (!(P->shape_used >> slot & 1) || P->shapes[slot].sig != sig || !P->shapes[slot].tmpl) {
+		return NULL;
+	}
+	t = P->shapes[slot].tmpl;
+	if (t->nNumUsed != n) {
+		return NULL;
+	}
+	for (j = 0; j < n; j++) {
+		if (t->arData[j].key != keys[j]) {
+			return NULL;
+		}
+	}
+	return P->shapes[slot].tmpl;
+}
+
+/* Notes the shape of ht, the table just filled from the n keys at keys: a shape met for the
+ * second time in a row in its slot gets a template. Only a table of n string keys (no key
+ * repeated, none made an integer) is one. */
+static zend_never_inline void shape_note(jsond_parser *P, unsigned slot, uintptr_t sig,
+                                         const HashTable *ht, size_t n)
+{
+	jsond_shape *e = &P->shapes[slot];
+	HashTable *t;
+	uint32_t j;
+
+	if (ht->nNumUsed != n || ht->nNumOfElements != n) {
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		if (!ht->arData[j].key) {
+			return;
+		}
+	}
+	if (!(P->shape_used >> slot & 1)) {
+		P->shape_used |= (uint64_t)1 << slot;
+		e->sig = sig;
+		e->tmpl = NULL;
+		return;
+	}
+	if (e->sig != sig) {
+		if (e->tmpl) {
+			zend_array_destroy(e->tmpl);
+			e->tmpl = NULL;
+		}
+		e->sig = sig;
+		return;
+	}
+	if (e->tmpl) {
+		/* same count and end keys, other keys between: the newer shape takes the slot */
+		zend_array_destroy(e->tmpl);
+	}
+	t = zser_array_new((uint32_t)n);
+	zend_hash_real_init_mixed(t);
+	for (j = 0; j < n; j++) {
+		_zend_hash_append(t, ht->arData[j].key, &EG(uninitialized_zval));
+	}
+	e->tmpl = t;
+}
+
+/* Replaces the members of the object frame f with a stdClass or an array. An object of a
+ * shape met before is a copy of its template, the values moved into the buckets, and takes
+ * over the key stack's references: no key is hashed, looked up or appended. Objects of
+ * templates, in a parse of many small ones alike (citm_catalog, twitter), are most of them. */
 static void close_object(jsond_parser *P, jsond_dec_frame *f)
 {
 	size_t n = P->vtop - f->vstart;
 	size_t k0 = P->ktop - n;
-	HashTable *ht = zser_array_new((uint32_t)n);
+	zend_string **keys = &P->keys[k0];
+	zval *v = &P->vals[f->vstart];
+	HashTable *ht = NULL, *t;
+	uintptr_t sig = 0;
+	unsigned slot = 0;
+	size_t j;
 
-	fill_members(ht, &P->keys[k0], &P->vals[f->vstart], n, P->assoc);
+	if (n >= 2 && n <= SHAPE_MAX_KEYS) {
+		slot = shape_slot(keys, n, &sig);
+		t = shape_find(P, slot, sig, keys, n);
+		if (t) {
+			ht = zser_table_copy(t, false);
+			for (j = 0; j < n; j++) {
+				ZVAL_COPY_VALUE(&ht->arData[j].val, &v[j]);
+			}
+		}
+	}
+	if (!ht) {
+		ht = zser_array_new((uint32_t)n);
+		fill_members(ht, keys, v, n, P->assoc);
+		if (sig) {
+			shape_note(P, slot, sig, ht, n);
+		}
+	}
 	if (P->assoc) {
-		ZVAL_ARR(&P->vals[f->vstart], ht);
+		ZVAL_ARR(v, ht);
 	} else {
 		/* a stdClass declares no property: this only sets its table */
 		object_properties_init_ex(f->obj, ht);
-		ZVAL_OBJ(&P->vals[f->vstart], f->obj);
+		ZVAL_OBJ(v, f->obj);
 		f->obj = NULL;
 	}
 	P->ktop = k0;
@@ -879,6 +995,7 @@ static void parser_init(jsond_parser *P, const zend_string *s, int options, int 
 	P->lex_flags = ((options & OPT_IGNORE) ? ZS_JSON_LEX_UTF8_IGNORE : 0) |
 	               ((options & OPT_SUBST) ? ZS_JSON_LEX_UTF8_SUBST : 0);
 	memset(P->key_used, 0, sizeof(P->key_used));
+	P->shape_used = 0;
 	P->end = (const unsigned char *)ZSTR_VAL(s) + ZSTR_LEN(s);
 	P->options = options;
 	P->max_depth = max_depth;
@@ -913,6 +1030,13 @@ static void parser_free(jsond_parser *P)
 			unsigned b = zs_json_ctz(used);
 			used &= used - 1;
 			zend_string_release_ex(P->key_cache[i * 64 + b], 0);
+		}
+	}
+	while (P->shape_used) {
+		jsond_shape *e = &P->shapes[zs_json_ctz(P->shape_used)];
+		P->shape_used &= P->shape_used - 1;
+		if (e->tmpl) {
+			zend_array_destroy(e->tmpl);
 		}
 	}
 	if (P->vals != P->vals_inline) {

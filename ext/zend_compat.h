@@ -177,10 +177,11 @@ static zend_always_inline void *zser_table_alloc(const HashTable *t)
 /* A copy of map t (set up, without holes, its values null, never seen by PHP code), its
  * header and table from zser_alloc_block(). What zend_array_dup() does for an immutable
  * source: the header's fields from the source's (the flags masked with HASH_FLAG_MASK, so no
- * iterator count), the hash slots and buckets in one copy; then a reference to each key that
- * is not interned. The large tables get their pages at once (zs_prefault.h). Public alternative:
+ * iterator count), the hash slots and buckets in one copy; then, with ref_keys, a reference to
+ * each key that is not interned (without, the caller hands over a reference it holds to each).
+ * The large tables get their pages at once (zs_prefault.h). Public alternative:
  * zend_array_dup(), which copies a mutable source bucket by bucket. */
-static zend_always_inline HashTable *zser_table_copy(HashTable *t)
+static zend_always_inline HashTable *zser_table_copy(HashTable *t, bool ref_keys)
 {
 #if ZSER_ZEND_INTERNALS
 	HashTable *ht = zser_alloc_block(sizeof(HashTable));
@@ -197,7 +198,7 @@ static zend_always_inline HashTable *zser_table_copy(HashTable *t)
 	zs_prefault(table, used);
 	memcpy(table, HT_GET_DATA_ADDR(t), used);
 	HT_SET_DATA_ADDR(ht, table);
-	if (!(HT_FLAGS(t) & HASH_FLAG_STATIC_KEYS)) {
+	if (ref_keys && !(HT_FLAGS(t) & HASH_FLAG_STATIC_KEYS)) {
 		/* keys read from the template, not from the copy just written: a load from the
 		 * fresh copy waits for the copy's stores to complete */
 		for (j = 0; j < t->nNumUsed; j++) {
@@ -209,7 +210,13 @@ static zend_always_inline HashTable *zser_table_copy(HashTable *t)
 	}
 	return ht;
 #else
-	return zend_array_dup(t);
+	HashTable *ht = zend_array_dup(t);
+	uint32_t j;
+
+	for (j = 0; !ref_keys && j < t->nNumUsed; j++) {
+		zend_string_release(t->arData[j].key);
+	}
+	return ht;
 #endif
 }
 
