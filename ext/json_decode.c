@@ -411,8 +411,8 @@ static zend_always_inline HashTable *shape_find(const jsond_parser *P, unsigned 
 }
 
 /* Notes the shape of ht, the table just filled from the n keys at keys: a shape met for the
- * second time in a row in its slot gets a template. Only a table of n string keys (no key
- * repeated, none made an integer) is one. */
+ * second time in a row in its slot gets a template. Only a map of n string keys (no key
+ * repeated, none made an integer; keys all of integers may have made a packed table) is one. */
 static zend_never_inline void shape_note(jsond_parser *P, unsigned slot, uintptr_t sig,
                                          const HashTable *ht, size_t n)
 {
@@ -420,7 +420,7 @@ static zend_never_inline void shape_note(jsond_parser *P, unsigned slot, uintptr
 	HashTable *t;
 	uint32_t j;
 
-	if (ht->nNumUsed != n || ht->nNumOfElements != n) {
+	if (HT_IS_PACKED(ht) || ht->nNumUsed != n || ht->nNumOfElements != n) {
 		return;
 	}
 	for (j = 0; j < n; j++) {

@@ -131,8 +131,31 @@ function gen_object(int $depth, bool $large): string {
     return '{' . ws() . implode(',', $items) . '}';
 }
 
+// A list of objects of one shape, as rows and records come: jsond_decode() copies a table of
+// the keys of a shape it met before, so every kind of key list gen_key() makes (integers,
+// numeric strings, repeats, "\u0000" names), and lists of integer keys only, are met again
+// and again.
+function gen_rows(int $depth): string {
+    $keys = [];
+    $integers = rnd(0, 3) === 0; // all integers: a packed array, or a sparse one
+    $start = pick([0, 0, 1, 7]);
+    for ($i = rnd(1, 7); $i > 0; $i--) {
+        $keys[] = '"' . ($integers ? $start + count($keys) * pick([1, 1, 2]) : gen_key()) . '"';
+    }
+    $rows = [];
+    for ($r = rnd(2, 6); $r > 0; $r--) {
+        $items = [];
+        foreach ($keys as $k) $items[] = ws() . $k . ws() . ':' . ws() . gen_value($depth - 2) . ws();
+        $rows[] = '{' . implode(',', $items) . '}';
+    }
+    return '[' . implode(',', $rows) . ']';
+}
+
 function gen_value(int $depth): string {
     $r = rnd(0, 99);
+    if ($depth > 1 && $r < 4) {
+        return gen_rows($depth);
+    }
     if ($depth > 0 && $r < 22) {
         $n = rnd(0, 6);
         $items = [];

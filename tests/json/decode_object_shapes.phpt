@@ -7,9 +7,10 @@ zser
 // jsond_decode() copies a table of the keys of an object shape met before instead of filling
 // each object key by key. Shapes here: the same keys again; the same count and first and last
 // keys with others between (told apart key by key); a key named twice; integer-like keys
-// (integer keys in arrays, which no shape copies); one key; the most keys a shape may have and
-// one more; names longer than the key cache takes (never the same string twice); and shapes
-// taking turns, so that templates are made, replaced and used again.
+// (integer keys in arrays, which no shape copies), and keys all of integers (a packed array);
+// one key; the most keys a shape may have and one more; names longer than the key cache takes
+// (never the same string twice); and shapes taking turns, so that templates are made, replaced
+// and used again.
 $shapes = [
     'row' => ['id', 'name', 'price', 'tags'],
     'row_other_middle' => ['id', 'title', 'price', 'tags'],
@@ -17,6 +18,8 @@ $shapes = [
     'twice' => ['id', 'name', 'id'],
     'numeric' => ['1', 'name', '2'],
     'negative' => ['-3', 'x'],
+    'all_numeric' => ['0', '1', '2'],
+    'all_numeric_sparse' => ['5', '7'],
     'one' => ['only'],
     'many' => array_map(fn($i) => "m$i", range(1, 64)),
     'too_many' => array_map(fn($i) => "m$i", range(1, 65)),
