@@ -53,6 +53,9 @@ LEX_CODE_IS(UTF16, PHP_JSON_ERROR_UTF16);
  * fill_members() fills itself, larger ones go to zser_json_fill_many(). */
 #define SHAPE_SLOTS    64
 #define SHAPE_MAX_KEYS ZSER_JSON_MANY_MEMBERS
+#ifndef SHAPE_TEMPLATE_AFTER
+#define SHAPE_TEMPLATE_AFTER 3
+#endif
 
 typedef struct {
 	size_t vstart; /* first value of this container on the value stack */
@@ -71,6 +74,7 @@ typedef struct {
  * lives, and comparing addresses compares keys. */
 typedef struct {
 	uintptr_t sig;
+	uint32_t seen; /* objects of sig met in a row in this slot */
 	HashTable *tmpl;
 } jsond_shape;
 
@@ -410,9 +414,11 @@ static zend_always_inline HashTable *shape_find(const jsond_parser *P, unsigned 
 	return P->shapes[slot].tmpl;
 }
 
-/* Notes the shape of ht, the table just filled from the n keys at keys: a shape met for the
- * second time in a row in its slot gets a template. Only a map of n string keys (no key
- * repeated, none made an integer; keys all of integers may have made a packed table) is one. */
+/* Notes the shape of ht, the table just filled from the n keys at keys: a shape met
+ * SHAPE_TEMPLATE_AFTER times in a row in its slot gets a template (earlier, the templates of
+ * shapes met a few times only cost more to make than their copies save). Only a map of n string
+ * keys (no key repeated, none made an integer; keys all of integers may have made a packed
+ * table) is one. */
 static zend_never_inline void shape_note(jsond_parser *P, unsigned slot, uintptr_t sig,
                                          const HashTable *ht, size_t n)
 {
@@ -420,17 +426,10 @@ static zend_never_inline void shape_note(jsond_parser *P, unsigned slot, uintptr
 	HashTable *t;
 	uint32_t j;
 
-	if (HT_IS_PACKED(ht) || ht->nNumUsed != n || ht->nNumOfElements != n) {
-		return;
-	}
-	for (j = 0; j < n; j++) {
-		if (!ht->arData[j].key) {
-			return;
-		}
-	}
 	if (!(P->shape_used >> slot & 1)) {
 		P->shape_used |= (uint64_t)1 << slot;
 		e->sig = sig;
+		e->seen = 1;
 		e->tmpl = NULL;
 		return;
 	}
@@ -440,11 +439,27 @@ static zend_never_inline void shape_note(jsond_parser *P, unsigned slot, uintptr
 			e->tmpl = NULL;
 		}
 		e->sig = sig;
+		e->seen = 1;
 		return;
 	}
 	if (e->tmpl) {
-		/* same count and end keys, other keys between: the newer shape takes the slot */
+		/* same count and end keys, other keys between: two shapes take turns here, and
+		 * neither gets a template, which each turn would make anew */
 		zend_array_destroy(e->tmpl);
+		e->tmpl = NULL;
+		e->seen = 1;
+		return;
+	}
+	if (++e->seen < SHAPE_TEMPLATE_AFTER) {
+		return;
+	}
+	if (HT_IS_PACKED(ht) || ht->nNumUsed != n || ht->nNumOfElements != n) {
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		if (!ht->arData[j].key) {
+			return;
+		}
 	}
 	t = zser_array_new((uint32_t)n);
 	zend_hash_real_init_mixed(t);

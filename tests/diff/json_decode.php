@@ -134,7 +134,7 @@ function gen_object(int $depth, bool $large): string {
 // A list of objects of one shape, as rows and records come: jsond_decode() copies a table of
 // the keys of a shape it met before, so every kind of key list gen_key() makes (integers,
 // numeric strings, repeats, "\u0000" names), and lists of integer keys only, are met again
-// and again.
+// and again, some rows with another key between the same first and last ones.
 function gen_rows(int $depth): string {
     $keys = [];
     $integers = rnd(0, 3) === 0; // all integers: a packed array, or a sparse one
@@ -143,9 +143,14 @@ function gen_rows(int $depth): string {
         $keys[] = '"' . ($integers ? $start + count($keys) * pick([1, 1, 2]) : gen_key()) . '"';
     }
     $rows = [];
-    for ($r = rnd(2, 6); $r > 0; $r--) {
+    for ($r = rnd(2, 8); $r > 0; $r--) {
         $items = [];
-        foreach ($keys as $k) $items[] = ws() . $k . ws() . ':' . ws() . gen_value($depth - 2) . ws();
+        $row = $keys;
+        if (count($row) > 2 && rnd(0, 3) === 0) {
+            // another key between the same first and last ones
+            $row[rnd(1, count($row) - 2)] = '"' . gen_key() . '"';
+        }
+        foreach ($row as $k) $items[] = ws() . $k . ws() . ':' . ws() . gen_value($depth - 2) . ws();
         $rows[] = '{' . implode(',', $items) . '}';
     }
     return '[' . implode(',', $rows) . ']';
