@@ -207,11 +207,10 @@ struct zser_encoder {
 	 * the first time, BACKREF_REF written. */
 	HashTable *arrs;
 	uint32_t marks;
-	/* how many there are, listed in arrs0 until there are more than ARRS_INLINE, then in
+	/* how many there are, listed in inl.arrs0 until there are more than ARRS_INLINE, then in
 	 * `arrs`: most values hold only a few (literal arrays of the code are shared, being
 	 * immutable), which then cost no table */
-	uint32_t narrs0;
-	zser_enc_arr arrs0[ARRS_INLINE];
+	uint32_t narrs0; /* their list is inl.arrs0 */
 	/* var.c's in_rcn_array: the values being written sit in an array or property table
 	 * that is shared, so an object there may be met again even with a refcount of 1 */
 	bool rcn;
@@ -222,6 +221,7 @@ struct zser_encoder {
 	struct {
 		uint32_t memo[1 << SHAPE_MEMO_BITS];
 		zser_enc_ce_shape ce_cache[CE_CACHE];
+		zser_enc_arr arrs0[ARRS_INLINE]; /* the first narrs0 */
 	} inl;
 };
 
@@ -1235,8 +1235,8 @@ static zend_always_inline bool arr_known(zser_encoder *e, HashTable *ht)
 			if (i == e->narrs0) {
 				return false;
 			}
-			if (e->arrs0[i].ht == ht) {
-				slot = e->arrs0[i].slot;
+			if (e->inl.arrs0[i].ht == ht) {
+				slot = e->inl.arrs0[i].slot;
 				break;
 			}
 		}
@@ -1273,18 +1273,18 @@ static zend_always_inline void arr_done(zser_encoder *e, HashTable *ht, uint32_t
 		}
 	} else {
 		for (i = 0; i < e->narrs0; i++) {
-			if (e->arrs0[i].ht == ht) {
+			if (e->inl.arrs0[i].ht == ht) {
 				return;
 			}
 		}
 		if (e->narrs0 < ARRS_INLINE) {
-			e->arrs0[e->narrs0].ht = ht;
-			e->arrs0[e->narrs0].slot = slot;
+			e->inl.arrs0[e->narrs0].ht = ht;
+			e->inl.arrs0[e->narrs0].slot = slot;
 		} else {
 			ALLOC_HASHTABLE(e->arrs);
 			zend_hash_init(e->arrs, 2 * ARRS_INLINE, NULL, NULL, 0);
 			for (i = 0; i < ARRS_INLINE; i++) {
-				arrs_add(e->arrs, e->arrs0[i].ht, e->arrs0[i].slot);
+				arrs_add(e->arrs, e->inl.arrs0[i].ht, e->inl.arrs0[i].slot);
 			}
 			arrs_add(e->arrs, ht, slot);
 		}
@@ -1311,7 +1311,7 @@ static void arrs_free(zser_encoder *e)
 
 	if (!e->arrs) {
 		for (i = 0; i < e->narrs0; i++) {
-			arr_release(e->arrs0[i].ht);
+			arr_release(e->inl.arrs0[i].ht);
 		}
 		return;
 	}
