@@ -100,11 +100,10 @@ typedef struct {
 	zs_json_scratch scratch; /* decoded strings with escapes */
 	unsigned lex_flags;      /* the INVALID_UTF8 options, in the lexer's terms */
 	/* Which key_cache slots hold a key: only these are read, and released at the end, so
-	 * that a small input does not pay for clearing the whole cache. key_used itself is
-	 * cleared at the first key the cache is asked for (keys_on): a parse of nothing but
-	 * one-byte keys, or no object, does not clear or scan it. */
-	bool keys_on;
-	uint32_t key_words; /* bit w: key_used[w] may be non-zero (KEY_CACHE_SIZE <= 64 * 32) */
+	 * that a small input does not pay for clearing the whole cache. A word of key_used is
+	 * read only once its bit in key_words says it was written (cleared when first needed):
+	 * nothing is cleared for an input of no key longer than a byte. */
+	uint32_t key_words; /* KEY_CACHE_SIZE <= 64 * 32 */
 	uint64_t key_used[KEY_CACHE_SIZE / 64];
 	zend_string *key_cache[KEY_CACHE_SIZE];
 	/* Objects of one shape: which shape slots are set, and what they hold (see close_object) */
@@ -179,8 +178,8 @@ static zend_always_inline unsigned key_slot(const char *s, size_t len)
 static zend_always_inline bool key_at(const jsond_parser *P, unsigned j, const char *s, size_t len)
 {
 	const zend_string *k = P->key_cache[j];
-	return (P->key_used[j / 64] >> (j & 63) & 1) && ZSTR_LEN(k) == len &&
-	       zs_same_bytes(ZSTR_VAL(k), s, len);
+	return (P->key_words >> (j / 64) & 1) && (P->key_used[j / 64] >> (j & 63) & 1) &&
+	       ZSTR_LEN(k) == len && zs_same_bytes(ZSTR_VAL(k), s, len);
 }
 
 /* An object key, shared with earlier equal keys of this parse (one zend_string, its hash
@@ -199,11 +198,6 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 	if (len > KEY_CACHE_LEN) {
 		return zser_str_new(s, len);
 	}
-	if (UNEXPECTED(!P->keys_on)) {
-		memset(P->key_used, 0, sizeof(P->key_used));
-		P->key_words = 0;
-		P->keys_on = true;
-	}
 	idx = key_slot(s, len) & ~1u;
 	if (key_at(P, idx, s, len)) {
 		return zend_string_copy(P->key_cache[idx]);
@@ -213,6 +207,10 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 	}
 	k = zser_str_new(s, len);
 	zend_string_hash_val(k);
+	if (!(P->key_words >> (idx / 64) & 1)) {
+		P->key_used[idx / 64] = 0;
+		P->key_words |= (uint32_t)1 << (idx / 64);
+	}
 	if (P->key_used[idx / 64] >> (idx & 63) & 1) {
 		if (P->key_used[idx / 64] >> ((idx + 1) & 63) & 1) {
 			zend_string_release_ex(P->key_cache[idx + 1], 0);
@@ -221,7 +219,6 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 		P->key_used[idx / 64] |= (uint64_t)1 << ((idx + 1) & 63);
 	}
 	P->key_used[idx / 64] |= (uint64_t)1 << (idx & 63);
-	P->key_words |= (uint32_t)1 << (idx / 64);
 	P->key_cache[idx] = zend_string_copy(k);
 	return k;
 }
@@ -1019,7 +1016,7 @@ static void parser_init(jsond_parser *P, const zend_string *s, int options, int 
 	P->scratch.cap = 0;
 	P->lex_flags = ((options & OPT_IGNORE) ? ZS_JSON_LEX_UTF8_IGNORE : 0) |
 	               ((options & OPT_SUBST) ? ZS_JSON_LEX_UTF8_SUBST : 0);
-	P->keys_on = false;
+	P->key_words = 0;
 	P->shape_used = 0;
 	P->end = (const unsigned char *)ZSTR_VAL(s) + ZSTR_LEN(s);
 	P->options = options;
@@ -1049,7 +1046,7 @@ static void parser_free(jsond_parser *P)
 	for (i = 0; i < P->ktop; i++) {
 		zend_string_release_ex(P->keys[i], 0);
 	}
-	while (P->keys_on && P->key_words) {
+	while (P->key_words) {
 		uint64_t used;
 		i = zs_json_ctz(P->key_words);
 		P->key_words &= P->key_words - 1;
