@@ -876,7 +876,8 @@ next_frame:
 			zv = ht->arPacked + pos;
 			key = NULL;
 			index = pos;
-			if (pos + PREFETCH_AHEAD < ht->nNumUsed) {
+			/* a list of numbers (mesh, canada) has nothing to ask for */
+			if (Z_REFCOUNTED_P(zv) && pos + PREFETCH_AHEAD < ht->nNumUsed) {
 				prefetch_value(zv + PREFETCH_AHEAD);
 				prefetch_stage2(zv + PREFETCH_AHEAD - 1);
 				prefetch_stage3(zv + PREFETCH_AHEAD - 2);
