@@ -384,8 +384,12 @@ static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, b
 			}
 		}
 		seen[(h >> 6) & 3] |= bit;
-		_zend_hash_append(ht, k, &v[i]);
-		zend_string_release_ex(k, 0);
+		/* The key stack's reference moves into the table, its hash computed above: what
+		 * _zend_hash_append() does, less an addref and this release. */
+		if (!ZSTR_IS_INTERNED(k)) {
+			HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
+		}
+		_zend_hash_append_ex(ht, k, &v[i], 1);
 	}
 }
 
