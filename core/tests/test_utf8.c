@@ -5,11 +5,19 @@
 // PHP's rules one by one, and a byte-at-a-time escaper built on it. Random strings (mixes
 // of ASCII, specials, valid and broken sequences), every flag combination, and random
 // chunking (the `soft` limit) must give byte-identical output.
+/* mmap()'s MAP_ANONYMOUS under -std=c99 */
+#define _DEFAULT_SOURCE 1
+
 #include "zs_utf8.h"
 #include "zs_test.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#include <unistd.h>
+#define HAVE_GUARD_PAGE 1
+#endif
 
 static uint64_t rng = 0x243F6A8885A308D3u;
 
@@ -208,9 +216,63 @@ static size_t chunked_escape(unsigned char *out, const unsigned char *s, size_t 
 	return o;
 }
 
+// A copy of s[0..len) (len <= 4096) that ends where an unreadable page starts, so that a
+// read past the text faults; s itself where pages cannot be protected.
+static const unsigned char *before_guard_page(const unsigned char *s, size_t len)
+{
+#ifdef HAVE_GUARD_PAGE
+	static unsigned char *base;
+	static size_t room;
+	if (!base) {
+		size_t page = (size_t)sysconf(_SC_PAGESIZE);
+		void *m;
+		room = (4096 + page - 1) / page * page;
+		m = mmap(NULL, room + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m == MAP_FAILED || mprotect((unsigned char *)m + room, page, PROT_NONE) != 0) {
+			fprintf(stderr, "test_utf8: no guard page\n");
+			exit(1);
+		}
+		base = m;
+	}
+	memcpy(base + room - len, s, len);
+	return base + room - len;
+#else
+	(void)len;
+	return s;
+#endif
+}
+
+// As chunked_escape, with a guard after each call's ZS_ESC_ROOM(soft) bytes of room: a byte
+// written past them (the block copies write ahead of the output) is an overflow.
+static size_t guarded_escape(unsigned char *out, const unsigned char *s, size_t len, uint32_t f)
+{
+	size_t pos = 0, o = 0;
+	while (pos < len) {
+		size_t rest = len - pos, consumed, k;
+		size_t soft = 1 + rnd((uint32_t)(rest < 70 ? rest : 70));
+		size_t n;
+		memset(out + o + ZS_ESC_ROOM(soft), 0xA5, 32);
+		n = zs_json_escape(out + o, s + pos, rest, soft, f, &consumed);
+		for (k = 0; k < 32; k++) {
+			if (out[o + ZS_ESC_ROOM(soft) + k] != 0xA5) {
+				return SIZE_MAX - 2;
+			}
+		}
+		if (n == ZS_ESC_BAD_UTF8) {
+			return SIZE_MAX;
+		}
+		if (n > ZS_ESC_ROOM(soft) || consumed < soft || consumed > rest) {
+			return SIZE_MAX - 1;
+		}
+		o += n;
+		pos += consumed;
+	}
+	return o;
+}
+
 int main(void)
 {
-	static unsigned char s[4096], got[6 * 4096 + 64], want[6 * 4096 + 64];
+	static unsigned char s[4096], got[6 * 4096 + 128], want[6 * 4096 + 128];
 	long i, bad_decode = 0, bad_len = 0, bad_escape = 0, bad_valid = 0;
 	unsigned b0, b1, b2, b3;
 
@@ -300,5 +362,41 @@ int main(void)
 	}
 	ZS_CHECK(bad_escape == 0);
 	ZS_CHECK(bad_valid == 0);
+
+	// URL-like text: several '/' a block among plain bytes (which the block copy escapes
+	// without leaving the block), now and then another special after them, at every offset
+	// against the chunks' `soft` limits and the end of the text. The text ends at an
+	// unreadable page and each call's output room at a guard: neither may be passed.
+	bad_escape = 0;
+	for (i = 0; i < 100000; i++) {
+		static const char *const url_pieces[] = {"/",  "/",          "/",  "a",
+		                                         "bc", "github.com", "-x", "0123456789abcdefghij",
+		                                         "\"", "\xc3\xa9",   "<",  "\n"};
+		static const uint32_t url_flags[] = {0, ZS_ESC_UNESCAPED_SLASHES, ZS_ESC_HEX_TAG,
+		                                     ZS_ESC_UNESCAPED_UNICODE,
+		                                     ZS_ESC_HEX_TAG | ZS_ESC_UNESCAPED_UNICODE};
+		size_t len = 0, n_want, n_got;
+		uint32_t f = url_flags[rnd(5)];
+		int npieces = (int)rnd(i % 10 == 0 ? 400 : 40);
+		while (npieces-- > 0) {
+			/* mostly slashes and plain text: another special in one piece of 20 */
+			const char *p = url_pieces[rnd(20) == 0 ? 8 + rnd(4) : rnd(8)];
+			size_t pl = strlen(p);
+			if (len + pl > sizeof s) {
+				break;
+			}
+			memcpy(s + len, p, pl);
+			len += pl;
+		}
+		n_want = ref_escape(want, s, len, f);
+		n_got = guarded_escape(got, before_guard_page(s, len), len, f);
+		if (n_want != n_got || (n_want != SIZE_MAX && memcmp(want, got, n_want) != 0)) {
+			if (bad_escape++ < 5) {
+				fprintf(stderr, "URL-like escape mismatch: case %ld flags %#x len %zu%s\n", i,
+				        (unsigned)f, len, n_got == SIZE_MAX - 2 ? " (written past the room)" : "");
+			}
+		}
+	}
+	ZS_CHECK(bad_escape == 0);
 	return zs_test_done("test_utf8");
 }

@@ -95,10 +95,27 @@ function diff_rand_float(): float
     }
 }
 
+// A URL or path: several slashes a 16-byte block among plain bytes, which the escaper writes
+// block by block, now and then another special among them.
+function diff_rand_url(): string
+{
+    $s = ['https://', 'http://api.example.com', '/', ''][mt_rand(0, 3)];
+    for ($n = mt_rand(1, 12); $n > 0; $n--) {
+        $s .= substr('abcdefghijklmnopqrstuvwxyz0123456789', mt_rand(0, 30), mt_rand(0, 9)) . '/';
+        if (mt_rand(0, 9) === 0) {
+            $s .= ['"', '\\', '<', '&', "\u{e9}", "\n", '//', "\x00"][mt_rand(0, 7)];
+        }
+    }
+    return mt_rand(0, 1) ? $s : substr($s, 0, -1);
+}
+
 function diff_rand_string(): string
 {
     if (mt_rand(0, 5) === 0) {
         return DIFF_NUMERIC[mt_rand(0, count(DIFF_NUMERIC) - 1)];
+    }
+    if (mt_rand(0, 5) === 0) {
+        return diff_rand_url();
     }
     $n = mt_rand(0, 3) === 0 ? mt_rand(0, 60) : mt_rand(0, 8);
     $s = '';
