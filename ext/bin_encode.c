@@ -178,7 +178,10 @@ struct zser_encoder {
 	uint32_t nskeys;
 	zser_shape_key *skeys;
 	uint32_t skeys_cap;
-	uint32_t ce_live;   /* bit i: ce_cache[i] is set */
+	uint32_t ce_live; /* bit i: ce_cache[i] is set */
+	/* the last class found without __sleep(): a list of objects of one class looks it up
+	 * once (a class's methods are fixed once it is linked) */
+	zend_class_entry *no_sleep_ce;
 	uint64_t memo_live; /* bit i: memo[i] is set */
 	uint32_t memo_none; /* stands for the memo entry of a value's first shape: always 0 */
 	/* Identity table (§9): each object or reference that may be met again, held (so that
@@ -2145,8 +2148,11 @@ static zend_result encode_object(zser_encoder *e, zval *struc)
 		zend_function *sleep = NULL;
 		bool std = !obj->handlers->get_properties_for &&
 		           obj->handlers->get_properties == zend_std_get_properties;
-		if (ce != php_ce_incomplete_class) {
+		if (ce != php_ce_incomplete_class && ce != e->no_sleep_ce) {
 			sleep = zend_hash_find_ptr(&ce->function_table, ZSTR_KNOWN(ZEND_STR_SLEEP));
+			if (!sleep) {
+				e->no_sleep_ce = ce;
+			}
 		}
 		if (sleep) {
 			str_hold_all(e);
