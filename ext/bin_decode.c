@@ -129,11 +129,19 @@ static zend_always_inline zend_string *new_str(zser_decoder *d, uint32_t idx)
 	return EXPECTED(len < ZS_PREFAULT_MIN) ? zser_str_new((const char *)s, len) : long_str(s, len);
 }
 
-/* A string value: the first use of an entry hands the new string to the value itself. */
-static zend_always_inline void string_value(zser_decoder *d, zval *dest, uint32_t idx)
+/* A string value: the first use of an entry hands the new string to the value itself. `ref`:
+ * the value refers to an entry made before it. Such an entry is still unmade only when it is a
+ * key of a map copied from a template kept from an earlier call, which never needed its
+ * string: it is made as keys are, so that a value equal to a key shares its string (an
+ * interned name of the code, say) on every call as it does on the first. */
+static zend_always_inline void string_value(zser_decoder *d, zval *dest, uint32_t idx, bool ref)
 {
 	zend_string **e = zser_dec_str_entry(d, idx);
 	if (!*e) {
+		if (ref) {
+			ZVAL_STR_COPY(dest, zser_dec_str_at(d, idx));
+			return;
+		}
 		zend_string *s = new_str(d, idx);
 		*e = (zend_string *)((uintptr_t)s | ZSER_DEC_BORROWED);
 		ZVAL_STR(dest, s);
@@ -693,7 +701,8 @@ static zend_result on_value(zser_decoder *d, const zs_event *ev)
 		if (ev->index == ZS_WIRE_NO_INDEX) {
 			ZVAL_EMPTY_STRING(dest);
 		} else {
-			string_value(d, dest, ev->index);
+			/* a new string is the last entry of the table */
+			string_value(d, dest, ev->index, ev->index + 1 < d->r.nstrs);
 		}
 		break;
 	case ZS_EV_LIST:
@@ -848,7 +857,8 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 		if (it->idx == ZS_WIRE_NO_INDEX) {
 			ZVAL_EMPTY_STRING(zv);
 		} else {
-			string_value(d, zv, it->idx);
+			/* a new string is ZS_STEP_NEW_STRING */
+			string_value(d, zv, it->idx, true);
 		}
 		break;
 	case ZS_EV_NULL:
