@@ -2016,22 +2016,13 @@ static uint32_t write_declared_shape(zser_encoder *e, zend_object *obj)
 	return shape_add(e, h, cls, first);
 }
 
-/* The shape of the declared properties of obj that are set. A class whose properties are all
- * set has one shape, cached. */
-static void write_declared_head(zser_encoder *e, zend_object *obj)
+/* The shape of the declared properties of obj that are set (`complete`: all are). A class
+ * whose properties are all set has one shape, cached. */
+static zend_always_inline void write_slots_head(zser_encoder *e, zend_object *obj, bool complete)
 {
 	zend_class_entry *ce = obj->ce;
 	uint32_t c = (uint32_t)((uintptr_t)ce >> 6) & (CE_CACHE - 1);
-	bool complete = true;
-	int i;
 
-	for (i = 0; i < ce->default_properties_count; i++) {
-		zend_property_info *pi = ce->properties_info_table[i];
-		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) == IS_UNDEF) {
-			complete = false;
-			break;
-		}
-	}
 	if (complete && (e->ce_live & (1u << c)) && e->inl.ce_cache[c].ce == ce) {
 		write_shape_ref(e, e->inl.ce_cache[c].shape);
 	} else {
@@ -2044,9 +2035,48 @@ static void write_declared_head(zser_encoder *e, zend_object *obj)
 	}
 }
 
+static void write_declared_head(zser_encoder *e, zend_object *obj)
+{
+	zend_class_entry *ce = obj->ce;
+	bool complete = true;
+	int i;
+
+	for (i = 0; i < ce->default_properties_count; i++) {
+		zend_property_info *pi = ce->properties_info_table[i];
+		if (pi && Z_TYPE_P(OBJ_PROP(obj, pi->offset)) == IS_UNDEF) {
+			complete = false;
+			break;
+		}
+	}
+	write_slots_head(e, obj, complete);
+}
+
+/* Whether props, the property table of an object with the standard handlers, is what the
+ * engine builds from the slots of an object whose declared properties are all set, and
+ * nothing since: entry i points at slot i. Its shape is then the declared shape of a complete
+ * object (write_slots_head()), which needs no comparison of keys. (An object's table is built
+ * by the first foreach over it, var_dump() or an (array) cast, and by other serializers.) */
+static zend_always_inline bool table_is_slots(zend_object *obj, HashTable *props)
+{
+	int i, n = obj->ce->default_properties_count;
+	const Bucket *b = props->arData;
+
+	if (props != obj->properties || props->nNumUsed != (uint32_t)n ||
+	    (HT_FLAGS(props) & HASH_FLAG_HAS_EMPTY_IND)) {
+		return false;
+	}
+	for (i = 0; i < n; i++, b++) {
+		if (Z_TYPE(b->val) != IS_INDIRECT || Z_INDIRECT(b->val) != OBJ_PROP_NUM(obj, i) ||
+		    Z_TYPE_P(Z_INDIRECT(b->val)) == IS_UNDEF) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Declared properties read straight from the object, as var.c does when the object has no
  * properties table yet, written by recursion. */
-static zend_result encode_declared(zser_encoder *e, zend_object *obj)
+static zend_always_inline zend_result encode_declared(zser_encoder *e, zend_object *obj)
 {
 	zend_class_entry *ce = obj->ce;
 	int i;
@@ -2188,7 +2218,11 @@ static zend_result encode_object(zser_encoder *e, zval *struc)
 			ht = incomplete && zend_array_count(props) == 1 ? (HashTable *)&zend_empty_array
 			                                                : props;
 			if (EXPECTED(e->depth <= e->rec_max)) {
-				write_ht_shape(e, name, ht, incomplete);
+				if (std && !incomplete && table_is_slots(obj, ht)) {
+					write_slots_head(e, obj, true);
+				} else {
+					write_ht_shape(e, name, ht, incomplete);
+				}
 				res = encode_props(e, obj, ht, incomplete);
 				zend_release_properties(props);
 			} else {

@@ -350,11 +350,21 @@ final class Gen
                 if (mt_rand(0, 1)) {
                     $o->typed = mt_rand();
                 }
+                // the property table built from the slots (as foreach, var_dump() or another
+                // serializer builds it), before or after the rest is set
+                if (mt_rand(0, 3) === 0) {
+                    foreach ($o as $_) {
+                    }
+                }
                 if (mt_rand(0, 1)) {
                     $o->uninit = 3;
                 }
                 if (mt_rand(0, 2) === 0) {
                     unset($o->dyn);
+                }
+                if (mt_rand(0, 3) === 0) {
+                    foreach ($o as $_) {
+                    }
                 }
                 break;
             case 1:
