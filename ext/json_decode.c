@@ -46,7 +46,7 @@ LEX_CODE_IS(UTF16, PHP_JSON_ERROR_UTF16);
 #define OPT_TRAILING ZSER_JSON_ALLOW_TRAILING_COMMAS
 #define OPT_RELAX    (OPT_COMMENTS | OPT_TRAILING)
 
-#define KEY_CACHE_BITS 10
+#define KEY_CACHE_BITS ZSER_JSON_KEY_BITS
 #define KEY_CACHE_SIZE (1u << KEY_CACHE_BITS)
 #define KEY_CACHE_LEN  48
 /* Shapes kept per parse, and the most keys an object of a kept shape has: the objects that
@@ -99,13 +99,10 @@ typedef struct {
 	size_t stack0;
 	zs_json_scratch scratch; /* decoded strings with escapes */
 	unsigned lex_flags;      /* the INVALID_UTF8 options, in the lexer's terms */
-	/* Which key_cache slots hold a key: only these are read, and released at the end, so
-	 * that a small input does not pay for clearing the whole cache. A word of key_used is
-	 * read only once its bit in key_words says it was written (cleared when first needed):
-	 * nothing is cleared for an input of no key longer than a byte. */
-	uint32_t key_words; /* KEY_CACHE_SIZE <= 64 * 32 */
-	uint64_t key_used[KEY_CACHE_SIZE / 64];
-	zend_string *key_cache[KEY_CACHE_SIZE];
+	/* The request's key cache (ZSER_G(json_keys), see key_cache_take()); outside a request
+	 * one of this call's own (key_cache_own) */
+	zend_string **key_cache;
+	bool key_cache_own;
 	/* Objects of one shape: which shape slots are set, and what they hold (see close_object) */
 	uint64_t shape_used;
 	jsond_shape shapes[SHAPE_SLOTS];
@@ -174,12 +171,11 @@ static zend_always_inline unsigned key_slot(const char *s, size_t len)
 	return (unsigned)(a >> (64 - KEY_CACHE_BITS));
 }
 
-/* Whether cache slot j holds the key s of len bytes. */
+/* Whether cache slot j holds the key s of len bytes (NULL: an empty slot). */
 static zend_always_inline bool key_at(const jsond_parser *P, unsigned j, const char *s, size_t len)
 {
 	const zend_string *k = P->key_cache[j];
-	return (P->key_words >> (j / 64) & 1) && (P->key_used[j / 64] >> (j & 63) & 1) &&
-	       ZSTR_LEN(k) == len && zs_same_bytes(ZSTR_VAL(k), s, len);
+	return k && ZSTR_LEN(k) == len && zs_same_bytes(ZSTR_VAL(k), s, len);
 }
 
 /* An object key, shared with earlier equal keys of this parse (one zend_string, its hash
@@ -207,19 +203,13 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 	}
 	k = zser_str_new(s, len);
 	zend_string_hash_val(k);
-	if (!(P->key_words >> (idx / 64) & 1)) {
-		P->key_used[idx / 64] = 0;
-		P->key_words |= (uint32_t)1 << (idx / 64);
+	if (P->key_cache[idx + 1]) {
+		zend_string_release_ex(P->key_cache[idx + 1], 0);
 	}
-	if (P->key_used[idx / 64] >> (idx & 63) & 1) {
-		if (P->key_used[idx / 64] >> ((idx + 1) & 63) & 1) {
-			zend_string_release_ex(P->key_cache[idx + 1], 0);
-		}
-		P->key_cache[idx + 1] = P->key_cache[idx];
-		P->key_used[idx / 64] |= (uint64_t)1 << ((idx + 1) & 63);
-	}
-	P->key_used[idx / 64] |= (uint64_t)1 << (idx & 63);
+	P->key_cache[idx + 1] = P->key_cache[idx];
 	P->key_cache[idx] = zend_string_copy(k);
+	/* the slots a request's release looks at (a pair never spans two groups) */
+	ZSER_G(json_key_groups) |= (uint32_t)1 << (idx / 64);
 	return k;
 }
 
@@ -981,10 +971,27 @@ static int run_parse(jsond_parser *P, const zend_string *s)
  * frees are gone (mesh.json: 270 page faults a call, a quarter of its time). */
 #define JSON_SPARE_MAX_VALS ((size_t)1 << 16)
 
+/* Empties the slots of the request's key cache that were written, releasing their strings
+ * when `release` (not when they went with the heap of a request that never ended). */
+static void key_cache_clear(bool release)
+{
+	while (ZSER_G(json_key_groups)) {
+		unsigned g = zs_json_ctz(ZSER_G(json_key_groups)), i;
+		ZSER_G(json_key_groups) &= ZSER_G(json_key_groups) - 1;
+		for (i = g * 64; i < g * 64 + 64; i++) {
+			if (release && ZSER_G(json_keys)[i]) {
+				zend_string_release_ex(ZSER_G(json_keys)[i], 0);
+			}
+			ZSER_G(json_keys)[i] = NULL;
+		}
+	}
+}
+
 void zser_json_cache_start(void)
 {
-	/* one kept by a request that never reached RSHUTDOWN went with that request's heap */
+	/* what a request that never reached RSHUTDOWN kept went with that request's heap */
 	ZSER_G(json_spare_vals) = NULL;
+	key_cache_clear(false);
 	ZSER_G(json_spare_on) = true;
 }
 
@@ -994,7 +1001,33 @@ void zser_json_cache_release(void)
 		efree(ZSER_G(json_spare_vals));
 		ZSER_G(json_spare_vals) = NULL;
 	}
+	key_cache_clear(true);
 	ZSER_G(json_spare_on) = false;
+}
+
+/* The key cache of a parse that makes keys. It lives for the request, in the module's
+ * globals: an API or a cache decodes the same names call after call, which then are neither
+ * made nor hashed again, nor freed with each result (github_events: 114 names, 1,139 keys).
+ * A parse only takes references from it and compares contents, so a decode started while
+ * another runs (from an error handler) may share it. At most KEY_CACHE_SIZE keys of
+ * KEY_CACHE_LEN bytes stay. Outside a request a parse has its own, freed with it. */
+static void key_cache_take(jsond_parser *P)
+{
+	P->key_cache_own = !ZSER_G(json_spare_on);
+	P->key_cache =
+	        P->key_cache_own ? ecalloc(KEY_CACHE_SIZE, sizeof(zend_string *)) : ZSER_G(json_keys);
+}
+
+static void key_cache_free_own(zend_string **c)
+{
+	unsigned i;
+
+	for (i = 0; i < KEY_CACHE_SIZE; i++) {
+		if (c[i]) {
+			zend_string_release_ex(c[i], 0);
+		}
+	}
+	efree(c);
 }
 
 static void parser_init(jsond_parser *P, const zend_string *s, int options, int max_depth,
@@ -1020,7 +1053,11 @@ static void parser_init(jsond_parser *P, const zend_string *s, int options, int 
 	P->scratch.cap = 0;
 	P->lex_flags = ((options & OPT_IGNORE) ? ZS_JSON_LEX_UTF8_IGNORE : 0) |
 	               ((options & OPT_SUBST) ? ZS_JSON_LEX_UTF8_SUBST : 0);
-	P->key_words = 0;
+	P->key_cache = NULL;
+	P->key_cache_own = false;
+	if (build) {
+		key_cache_take(P);
+	}
 	P->shape_used = 0;
 	P->end = (const unsigned char *)ZSTR_VAL(s) + ZSTR_LEN(s);
 	P->options = options;
@@ -1050,16 +1087,8 @@ static void parser_free(jsond_parser *P)
 	for (i = 0; i < P->ktop; i++) {
 		zend_string_release_ex(P->keys[i], 0);
 	}
-	while (P->key_words) {
-		uint64_t used;
-		i = zs_json_ctz(P->key_words);
-		P->key_words &= P->key_words - 1;
-		used = P->key_used[i];
-		while (used) {
-			unsigned b = zs_json_ctz(used);
-			used &= used - 1;
-			zend_string_release_ex(P->key_cache[i * 64 + b], 0);
-		}
+	if (P->key_cache_own) {
+		key_cache_free_own(P->key_cache);
 	}
 	while (P->shape_used) {
 		jsond_shape *e = &P->shapes[zs_json_ctz(P->shape_used)];

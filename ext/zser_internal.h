@@ -12,6 +12,10 @@
 #include "zs_common.h"
 
 /* The module globals (ZSER_G()): the caches and call state of a request. */
+/* log2 of the slots of jsond_decode()'s key cache (at most 11: one bit of json_key_groups
+ * per 64 slots) */
+#define ZSER_JSON_KEY_BITS 10
+
 ZEND_BEGIN_MODULE_GLOBALS(zser)
 /* jsond_last_error(): kept apart from ext/json's own state (docs/COMPAT.md). */
 int json_error_code;
@@ -48,6 +52,11 @@ struct zser_enc_bufs *enc_bufs;
 zval *json_spare_vals;
 size_t json_spare_cap;
 bool json_spare_on;
+/* jsond_decode(): the key strings of this request's decodes, a two-way cache of short names,
+ * each slot holding one reference or NULL (json_decode.c); json_key_groups: bit g set when
+ * slots 64g to 64g+63 may hold one. Released in RSHUTDOWN. */
+zend_string *json_keys[1u << ZSER_JSON_KEY_BITS];
+uint32_t json_key_groups;
 /* Nested calls (FORMAT.md §8.3): the encoder, and the decoder's OBJECT_BLOB, whose
  * Serializable method is running, so that a zser_serialize() or zser_unserialize() it makes
  * continues their slots; NULL elsewhere. enc_calls / dec_calls: the zser_serialize() and

@@ -11,6 +11,7 @@ $fits = '[' . implode(',', range(1, 60000)) . ']';     // a stack of 65,536 valu
 $over = '[' . implode(',', range(1, 150000)) . ']';    // a stack that outgrows the bound
 $nested = '[' . str_repeat('[1,{"a":[2,3]},', 5000) . '4' . str_repeat(']', 5000) . ']';
 json_decode($nested, false, 20000); // the engine keeps some memory after freeing deep values
+jsond_decode('{"ab":1}'); // the request's key cache (8 KiB), made by the first decode of a key
 $m0 = memory_get_usage();
 $v = jsond_decode($fits);
 $same = $v === json_decode($fits);
