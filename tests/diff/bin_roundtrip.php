@@ -463,6 +463,18 @@ final class Gen
 }
 
 // Runs $fn capturing warnings and the magic-call log; returns [result, log, warnings, exception].
+// What a value shares: debug_zval_dump() shows each string interned or with its refcount, and
+// each array's refcount. How many hold a shared one depends on what else is alive (a class's
+// default array, an enum case, the cycles of earlier cases until they are collected), so only
+// whether it is shared is kept; an object's number and refcount are left out.
+function sharing(mixed $v): string
+{
+    ob_start();
+    debug_zval_dump($v);
+    $d = preg_replace('/^(\s*object\([^)]*\))#\d+ (\(\d+\)) refcount\(\d+\)/m', '$1 $2', ob_get_clean());
+    return preg_replace('/refcount\((?!1\))\d+\)/', 'shared', $d);
+}
+
 function capture(callable $fn): array
 {
     $GLOBALS['LOG'] = [];
@@ -508,7 +520,7 @@ $cases = (int) (getenv('ZSER_CASES') ?: 10000);
 // ZSER_FROM=n: generate but skip the cases before n, to replay one failure quickly
 $from = (int) (getenv('ZSER_FROM') ?: 0);
 mt_srand($seed);
-$stats = ['graphs' => 0, 'truncations' => 0, 'flips' => 0, 'flip_values' => 0, 'flip_errors' => 0, 'flip_exceptions' => 0];
+$stats = ['graphs' => 0, 'sharing' => 0, 'truncations' => 0, 'flips' => 0, 'flip_values' => 0, 'flip_errors' => 0, 'flip_exceptions' => 0];
 $zs = $ps = 0;
 
 for ($case = 0; $case < $cases; $case++) {
@@ -537,6 +549,8 @@ for ($case = 0; $case < $cases; $case++) {
     $NESTED_ZSER = true;
     [$valA, $logA2, $warnA2, $exA2] = capture(fn() => zser_unserialize($blob));
     $NESTED_ZSER = false;
+    // (taken before unserialize() makes a second value that may hold the same enum cases)
+    $sharing = $case % 8 === 1 ? sharing($valA) : null;
     [$valB, $logB2, $warnB2, $exB2] = capture(fn() => unserialize($ser));
     if ($exA2 !== $exB2 || $logA2 !== $logB2 || bare($warnA2) !== bare($warnB2)) {
         fail($seed, $case, 'unserialize side differs', [$exA2, $exB2], [$logA2, $logB2], [$warnA2, $warnB2], $ser, bin2hex($blob));
@@ -557,6 +571,19 @@ for ($case = 0; $case < $cases; $case++) {
     }
     $stats['graphs']++;
     unset($valA, $valB);
+    if ($sharing !== null) {
+        // a later call, which finds the blob's shapes remembered from this one, gives a value
+        // that shares its strings and arrays as the first call's did
+        $NESTED_ZSER = true;
+        [$valC] = capture(fn() => zser_unserialize($blob));
+        $NESTED_ZSER = false;
+        $again = sharing($valC);
+        unset($valC);
+        if ($again !== $sharing) {
+            fail($seed, $case, 'a later call shares differently', $sharing, $again, bin2hex($blob));
+        }
+        $stats['sharing']++;
+    }
 
     if ($case % 4 !== 0) {
         continue;
@@ -642,6 +669,6 @@ foreach ($dense as $what => $blob) {
     unset($x);
 }
 
-printf("bin_roundtrip: %d graphs, %d truncations, %d flips (%d values, %d errors, %d exceptions), bytes zser/serialize %.3f, seed %d\n",
-    $stats['graphs'], $stats['truncations'], $stats['flips'], $stats['flip_values'], $stats['flip_errors'], $stats['flip_exceptions'], $zs / max(1, $ps), $seed);
+printf("bin_roundtrip: %d graphs (%d decoded again), %d truncations, %d flips (%d values, %d errors, %d exceptions), bytes zser/serialize %.3f, seed %d\n",
+    $stats['graphs'], $stats['sharing'], $stats['truncations'], $stats['flips'], $stats['flip_values'], $stats['flip_errors'], $stats['flip_exceptions'], $zs / max(1, $ps), $seed);
 exit(0);
