@@ -1984,12 +1984,15 @@ static zend_always_inline zend_result encode_array(zser_encoder *e, HashTable *h
 /* Writes the shape of class `name` and properties `props` (`incomplete`:
  * __PHP_Incomplete_Class, whose class-name member is left out) and pushes the frame of the
  * properties, whose parent is obj. */
+static void write_props_shape(zser_encoder *e, zend_object *obj, zend_string *name,
+                              HashTable *props, bool incomplete);
+
 static zser_enc_frame *open_props(zser_encoder *e, zend_object *obj, zend_string *name,
                                   HashTable *props, bool incomplete)
 {
 	zser_enc_frame *f;
 
-	write_ht_shape(e, name, props, incomplete);
+	write_props_shape(e, obj, name, props, incomplete);
 	f = push(e, props, incomplete);
 	f->self = obj;
 	f->self_obj = true;
@@ -2112,7 +2115,8 @@ static zend_always_inline bool table_is_slots(zend_object *obj, HashTable *props
 	const Bucket *b = props->arData;
 
 	if (props != obj->properties || props->nNumUsed != (uint32_t)n ||
-	    (HT_FLAGS(props) & HASH_FLAG_HAS_EMPTY_IND)) {
+	    (HT_FLAGS(props) & HASH_FLAG_HAS_EMPTY_IND) || obj->handlers->get_properties_for ||
+	    obj->handlers->get_properties != zend_std_get_properties) {
 		return false;
 	}
 	for (i = 0; i < n; i++, b++) {
@@ -2122,6 +2126,18 @@ static zend_always_inline bool table_is_slots(zend_object *obj, HashTable *props
 		}
 	}
 	return true;
+}
+
+/* The shape of the properties props of obj (of class `name`; `incomplete`: leaving out the
+ * class-name member of __PHP_Incomplete_Class). */
+static void write_props_shape(zser_encoder *e, zend_object *obj, zend_string *name,
+                              HashTable *props, bool incomplete)
+{
+	if (!incomplete && table_is_slots(obj, props)) {
+		write_slots_head(e, obj, true);
+	} else {
+		write_ht_shape(e, name, props, incomplete);
+	}
 }
 
 /* Declared properties read straight from the object, as var.c does when the object has no
@@ -2268,11 +2284,7 @@ static zend_result encode_object(zser_encoder *e, zval *struc)
 			ht = incomplete && zend_array_count(props) == 1 ? (HashTable *)&zend_empty_array
 			                                                : props;
 			if (EXPECTED(e->depth <= e->rec_max)) {
-				if (std && !incomplete && table_is_slots(obj, ht)) {
-					write_slots_head(e, obj, true);
-				} else {
-					write_ht_shape(e, name, ht, incomplete);
-				}
+				write_props_shape(e, obj, name, ht, incomplete);
 				res = encode_props(e, obj, ht, incomplete);
 				zend_release_properties(props);
 			} else {

@@ -112,6 +112,27 @@ $copy = (array)$o;
 $w = [$o, $o, $copy];
 same_value('shared table', $w);
 
+// past the encoder's recursion depth objects are written from frames: a chain of 300, built
+// tables and not, one in ten with a property unset
+function chain(int $n, bool $tables, bool $unset): Row
+{
+    $head = $o = new Row(0);
+    for ($i = 1; $i < $n; $i++) {
+        $o->tags = [new Row($i)];
+        if ($tables) {
+            build_table($o);
+        }
+        if ($unset && $i % 10 == 0) {
+            unset($o->nick);
+        }
+        $o = $o->tags[0];
+    }
+    return $head;
+}
+check('deep: same bytes as without tables', zser_serialize(chain(300, true, false)) === zser_serialize(chain(300, false, false)));
+same_value('deep, tables', chain(300, true, false));
+same_value('deep, tables, some unset', chain(300, true, true));
+
 // the property table handed to a magic method may differ from the slots
 class Slept extends Row
 {
@@ -128,4 +149,4 @@ same_value('__sleep next to a table', $s);
 echo "$checks checks, $failed failed\n";
 ?>
 --EXPECT--
-11 checks, 0 failed
+14 checks, 0 failed
