@@ -253,6 +253,24 @@ if (function_exists('simdjson_decode')) {
 	$md .= "\nCorpora against simdjson_plus: ms per call, ratio = jsond / simdjson_plus\n\n";
 	$md .= print_table(['corpus', 'operation', 'simdjson ms', 'jsond ms', 'ratio', 'target',
 		'simdjson gives ext/json\'s answer'], $peerRows) . "\n";
+	/* validation of texts ext/json refuses, which the corpora (all valid) do not show */
+	$invalid = ['["\\x"]', '["\\ud800"]', '["\\udc00\\ud800"]', '{"a\\q":1}', "[\"\x01\"]",
+		"[\"\xC3\"]", "[\"\xED\xA0\x80\"]", '[1,]', '[01]', '{"a":1,}', '[1.]', '"\\u12"'];
+	$accepted = [];
+	foreach ($invalid as $t) {
+		json_decode($t);
+		if (json_last_error() === JSON_ERROR_NONE || jsond_validate($t) !== false) {
+			bench_fail('invalid text ' . json_encode($t, JSON_INVALID_UTF8_SUBSTITUTE) . ': ext/json or jsond_validate accepts it');
+			continue;
+		}
+		if ($simdValidate($t) === true) {
+			$accepted[] = preg_match('/^[\x20-\x7e]*$/', $t) ? $t : '0x' . bin2hex($t);
+		}
+	}
+	$line = sprintf("Invalid texts: of %d that json_decode() and jsond_validate() refuse, %s accepts %d%s\n",
+		count($invalid), $simdValidate, count($accepted), $accepted ? ': ' . implode('  ', $accepted) : '');
+	echo $line, "\n";
+	$md .= $line . "\n";
 } else {
 	echo "simdjson_plus not loaded (make peers builds it from ../shared/peers): no peer columns\n\n";
 }
