@@ -102,6 +102,8 @@ typedef struct {
 	/* The request's key cache (ZSER_G(json_keys), see key_cache_take()); outside a request
 	 * one of this call's own (key_cache_own) */
 	zend_string **key_cache;
+	uint16_t *key_next; /* see next_key() */
+	unsigned key_last;  /* slot of the last key found or made in the cache */
 	bool key_cache_own;
 	/* Objects of one shape: which shape slots are set, and what they hold (see close_object) */
 	uint64_t shape_used;
@@ -182,11 +184,14 @@ static zend_always_inline bool key_at(const jsond_parser *P, unsigned j, const c
  * computed once). The cache is two-way: with one slot per key, two frequent keys of one
  * slot (pairs among twitter.json's 94 names) evicted each other on every object, and about
  * 2,900 of its 13,345 keys were made and hashed anew. A new key takes the first slot of its pair,
- * pushing the key there to the second. */
-static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, size_t len)
+ * pushing the key there to the second. *slot: the key's slot, or KEY_CACHE_SIZE when the key
+ * is not one the cache keeps. */
+static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, size_t len,
+                                                unsigned *slot)
 {
 	unsigned idx;
 	zend_string *k;
+	*slot = KEY_CACHE_SIZE;
 	if (len <= 1) {
 		/* PHP's interned one-byte strings, hash included */
 		return len ? ZSTR_CHAR((unsigned char)s[0]) : ZSTR_EMPTY_ALLOC();
@@ -196,9 +201,11 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 	}
 	idx = key_slot(s, len) & ~1u;
 	if (key_at(P, idx, s, len)) {
+		*slot = idx;
 		return zend_string_copy(P->key_cache[idx]);
 	}
 	if (key_at(P, idx + 1, s, len)) {
+		*slot = idx + 1;
 		return zend_string_copy(P->key_cache[idx + 1]);
 	}
 	k = zser_str_new(s, len);
@@ -210,6 +217,28 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 	P->key_cache[idx] = zend_string_copy(k);
 	/* the slots a request's release looks at (a pair never spans two groups) */
 	ZSER_G(json_key_groups) |= (uint32_t)1 << (idx / 64);
+	*slot = idx;
+	return k;
+}
+
+/* The key s of len bytes, guessed first to be `guess` (slot g): the key that followed the
+ * last one the previous time. Keys of repeated records come in the same order, so the guess
+ * is most often right, and its loads start before the key's end is found, where the slot's
+ * hash can only start after (github_events: 1,139 keys a call). */
+static zend_always_inline zend_string *next_key(jsond_parser *P, const zend_string *guess,
+                                                unsigned g, const char *s, size_t len)
+{
+	unsigned slot;
+	zend_string *k;
+	if (guess && ZSTR_LEN(guess) == len && zs_same_bytes(ZSTR_VAL(guess), s, len)) {
+		P->key_last = g;
+		return zend_string_copy((zend_string *)guess);
+	}
+	k = make_key(P, s, len, &slot);
+	if (slot < KEY_CACHE_SIZE) {
+		P->key_next[P->key_last] = (uint16_t)slot;
+		P->key_last = slot;
+	}
 	return k;
 }
 
@@ -757,6 +786,12 @@ comma:
 key:
 	/* p is at the token after '{' or ','; bs is the stack size once the key is shifted */
 	if (*p == '"') {
+		unsigned g = 0;
+		const zend_string *guess = NULL;
+		if (build) {
+			g = P->key_next[P->key_last];
+			guess = P->key_cache[g];
+		}
 		if ((err = scan_string(P, p + 1, &p, (build || P->check_names) ? &sv : NULL)) != 0) {
 			return jsond_dec_fail(P, p, err);
 		}
@@ -764,7 +799,7 @@ key:
 			if (UNEXPECTED(P->ktop == P->kcap)) {
 				grow_keys(P);
 			}
-			P->keys[P->ktop++] = make_key(P, sv.s, sv.len);
+			P->keys[P->ktop++] = next_key(P, guess, g, sv.s, sv.len);
 		} else if (P->check_names) {
 			f->bad_name = sv.len > 0 && sv.s[0] == '\0';
 		}
@@ -1014,8 +1049,15 @@ void zser_json_cache_release(void)
 static void key_cache_take(jsond_parser *P)
 {
 	P->key_cache_own = !ZSER_G(json_spare_on);
-	P->key_cache =
-	        P->key_cache_own ? ecalloc(KEY_CACHE_SIZE, sizeof(zend_string *)) : ZSER_G(json_keys);
+	P->key_last = 0;
+	if (P->key_cache_own) {
+		/* the slots, then the guesses */
+		P->key_cache = ecalloc(KEY_CACHE_SIZE, sizeof(zend_string *) + sizeof(uint16_t));
+		P->key_next = (uint16_t *)(P->key_cache + KEY_CACHE_SIZE);
+	} else {
+		P->key_cache = ZSER_G(json_keys);
+		P->key_next = ZSER_G(json_key_next);
+	}
 }
 
 static void key_cache_free_own(zend_string **c)

@@ -57,6 +57,9 @@ bool json_spare_on;
  * slots 64g to 64g+63 may hold one. Released in RSHUTDOWN. */
 zend_string *json_keys[1u << ZSER_JSON_KEY_BITS];
 uint32_t json_key_groups;
+/* json_key_next[i]: the slot of the key that followed the key of slot i last time (a guess
+ * only: any value is a valid slot, checked against the text like any cached key) */
+uint16_t json_key_next[1u << ZSER_JSON_KEY_BITS];
 /* Nested calls (FORMAT.md §8.3): the encoder, and the decoder's OBJECT_BLOB, whose
  * Serializable method is running, so that a zser_serialize() or zser_unserialize() it makes
  * continues their slots; NULL elsewhere. enc_calls / dec_calls: the zser_serialize() and
