@@ -1,0 +1,732 @@
+/* zser — SPDX-License-Identifier: MIT
+ *
+ * The quick JSON check (zs_json_valid.h). Each 64-byte block is classified into bit masks,
+ * one bit per byte; the string regions follow from the quotes that no backslash escapes
+ * (a prefix XOR of the quote bits, carried from block to block); inside them a control byte,
+ * a bad escape or a lone surrogate escape ends the check, and the UTF-8 of the whole text is
+ * checked by the vector pair rule of zs_utf8.h. The structural bytes then drive the grammar,
+ * whose state lives across blocks. Every byte outside the strings is whitespace, a
+ * structural byte the grammar took, or part of a number or literal whose whole token (up to
+ * the next whitespace, punctuation or quote) was read: anything else stops the check.
+ */
+#include "zs_json_valid.h"
+#include "zs_json_lex.h"
+#include "zs_utf8.h"
+
+#include <string.h>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_AVX2_PATH 1
+#include <immintrin.h>
+#endif
+
+/* One block's bytes, as masks (bit i: byte i). */
+typedef struct {
+	uint64_t quote, bslash, space, punct, ctrl;
+	/* set only for blocks with an escape: bytes a backslash may escape, and 'u' among them */
+	uint64_t escapable, u;
+} block_masks;
+
+/* The escapable bytes, classified by nibbles as zs_utf8.h classifies byte pairs: a byte is
+ * '"', '\\', '/', 'b', 'f', 'n', 'r', 't' or 'u' where the entries of its high and low nibble
+ * share a bit, 'u' where they share bit 4. */
+static const unsigned char escape_hi[16] = {0, 0, 0x01, 0, 0, 0x02, 0x04, 0x18};
+static const unsigned char escape_lo[16] = {0, 0, 0x0D, 0, 0x08, 0x10, 0x04, 0,
+                                            0, 0, 0,    0, 0x02, 0,    0x04, 0x01};
+
+enum { S_VALUE, S_ARRAY_FIRST, S_OBJECT_FIRST, S_KEY, S_COLON, S_AFTER };
+
+/* Blocks classified before the grammar walks them: a tight vector loop, then a branchy one. */
+#define CHUNK_BLOCKS 64
+
+/* What one block leaves the next. */
+typedef struct {
+	uint64_t escaped_next; /* 1: the next block's first byte is escaped */
+	uint64_t in_string;    /* all ones: the next block starts inside a string */
+	uint64_t scalar_last;  /* 1: the block ended inside a number or literal */
+	uint64_t bad;          /* non-zero: something the check refuses */
+} carry;
+
+/* The grammar, across chunks. */
+typedef struct {
+	unsigned state;
+	uint32_t depth, max_depth;
+	unsigned char is_object[ZS_JSON_FAST_DEPTH];
+} grammar;
+
+/* Bytes that may follow a number or literal: whitespace, punctuation, brackets, a quote. */
+static const unsigned char ends_scalar[256] = {
+        ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, ['"'] = 1, [','] = 1,
+        [':'] = 1,  ['['] = 1,  [']'] = 1,  ['{'] = 1, ['}'] = 1,
+};
+
+ZS_INLINE bool is_digit(unsigned char c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+/* The first byte at or after p that is not a digit (the NUL at end stops it): eight at a time
+ * while eight remain. A byte is a digit when its high nibble is 3 and adding 6 leaves it 3; a
+ * carry out of a byte that is no digit only reaches the bytes after it. */
+ZS_INLINE const unsigned char *skip_digits(const unsigned char *p, const unsigned char *end)
+{
+	const uint64_t highs = 0xF0F0F0F0F0F0F0F0ULL, threes = 0x3030303030303030ULL;
+	const uint64_t sixes = 0x0606060606060606ULL;
+
+	while (end - p >= 8) {
+		uint64_t x, other;
+		memcpy(&x, p, 8);
+		other = ((x & highs) ^ threes) | (((x + sixes) & highs) ^ threes);
+		if (other) {
+			return p + zs_json_ctz(other) / 8;
+		}
+		p += 8;
+	}
+	while (is_digit(*p)) {
+		p++;
+	}
+	return p;
+}
+
+/* The number or literal starting at pos, as ext/json's scanner reads one token: true when
+ * it is whole and ends at a byte of ends_scalar or at the end. */
+ZS_INLINE bool scalar_ok(const unsigned char *text, size_t len, size_t pos)
+{
+	const unsigned char *p = text + pos, *end = text + len;
+
+	switch (*p) {
+	case 't':
+		if (end - p < 4 || memcmp(p, "true", 4) != 0) {
+			return false;
+		}
+		p += 4;
+		break;
+	case 'f':
+		if (end - p < 5 || memcmp(p, "false", 5) != 0) {
+			return false;
+		}
+		p += 5;
+		break;
+	case 'n':
+		if (end - p < 4 || memcmp(p, "null", 4) != 0) {
+			return false;
+		}
+		p += 4;
+		break;
+	default:
+		/* every step stops at the NUL after the text */
+		if (*p == '-') {
+			p++;
+		}
+		if (*p == '0') {
+			p++;
+		} else if (*p >= '1' && *p <= '9') {
+			p = skip_digits(p + 1, end);
+		} else {
+			return false;
+		}
+		if (*p == '.') {
+			p++;
+			if (!is_digit(*p)) {
+				return false;
+			}
+			p = skip_digits(p + 1, end);
+		}
+		if ((*p | 0x20) == 'e') {
+			p++;
+			if (*p == '+' || *p == '-') {
+				p++;
+			}
+			if (!is_digit(*p)) {
+				return false;
+			}
+			p = skip_digits(p + 1, end);
+		}
+	}
+	return p == end || ends_scalar[*p];
+}
+
+ZS_INLINE int hex_value(unsigned char c)
+{
+	if (is_digit(c)) {
+		return c - '0';
+	}
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* The code unit of the four hex digits at p (p + 4 <= end), or -1. */
+static int hex4(const unsigned char *p)
+{
+	int a = hex_value(p[0]), b = hex_value(p[1]), c = hex_value(p[2]), d = hex_value(p[3]);
+	return (a | b | c | d) < 0 ? -1 : a << 12 | b << 8 | c << 4 | d;
+}
+
+/* The \\u escapes of a block at base (bit i: the 'u' of one at base + i): four hex digits, a
+ * high surrogate followed by a \\u low one, a low one only there (*low_due: where the 'u' of
+ * the low one due is). */
+static bool u_escapes_ok(const unsigned char *text, size_t len, size_t base, uint64_t u,
+                         size_t *low_due)
+{
+	while (u) {
+		size_t pos = base + zs_json_ctz(u);
+		int cu;
+		u &= u - 1;
+		if (len - pos < 5 || (cu = hex4(text + pos + 1)) < 0) {
+			return false;
+		}
+		if (cu >= 0xD800 && cu <= 0xDBFF) {
+			int low;
+			if (len - pos < 11 || text[pos + 5] != '\\' || text[pos + 6] != 'u' ||
+			    (low = hex4(text + pos + 7)) < 0xDC00 || low > 0xDFFF) {
+				return false;
+			}
+			*low_due = pos + 6;
+		} else if (cu >= 0xDC00 && cu <= 0xDFFF && pos != *low_due) {
+			return false;
+		}
+	}
+	return true;
+}
+
+#define EVEN_BITS 0x5555555555555555ULL
+
+/* The bytes of a block that a backslash escapes and that are not backslashes themselves (bit
+ * i: byte i follows a run of backslashes of odd length, counted from the first that nothing
+ * escapes). Adding a run's first bit to the backslash bits carries past the run's end: from a
+ * run starting at an even bit, the end is escaped when it is odd, and the other way round.
+ * Sets k->escaped_next for a run of odd length reaching the block's end. */
+ZS_INLINE uint64_t escaped_bytes(carry *k, uint64_t bslash)
+{
+	uint64_t b = bslash & ~k->escaped_next, starts = b & ~(b << 1), from_even, from_odd;
+	uint64_t first = k->escaped_next & ~bslash;
+
+	from_even = (b + (starts & EVEN_BITS)) & ~b & ~EVEN_BITS;
+	k->escaped_next = __builtin_add_overflow(b, starts & ~EVEN_BITS, &from_odd);
+	return (from_odd & ~b & EVEN_BITS) | from_even | first;
+}
+
+/* Bit i: the XOR of bits 0..i (of the quote bits: byte i is an opening quote or inside a
+ * string). Vector paths use a carry-less multiply instead. */
+ZS_INLINE uint64_t prefix_xor(uint64_t x)
+{
+	x ^= x << 1;
+	x ^= x << 2;
+	x ^= x << 4;
+	x ^= x << 8;
+	x ^= x << 16;
+	x ^= x << 32;
+	return x;
+}
+
+/* The quotes of a block that no backslash escapes, its escapes checked. Only for a block
+ * with a backslash, or after one (m->escapable and m->u are set). */
+ZS_INLINE uint64_t block_quotes(carry *k, const unsigned char *text, size_t len, size_t base,
+                                const block_masks *m, size_t *low_due)
+{
+	uint64_t escaped = escaped_bytes(k, m->bslash);
+	k->bad |= escaped & ~m->escapable;
+	if (ZS_UNLIKELY(escaped & m->u) && !u_escapes_ok(text, len, base, escaped & m->u, low_due)) {
+		k->bad = 1;
+	}
+	return m->quote & ~escaped;
+}
+
+/* The structural bytes of a block for the grammar: punctuation outside strings, opening
+ * quotes, the first byte of each number or literal. px: prefix_xor(quote). */
+ZS_INLINE uint64_t block_todo(carry *k, const block_masks *m, uint64_t quote, uint64_t px)
+{
+	/* the opening quote and the bytes inside, not the closing quote */
+	uint64_t inside = px ^ k->in_string, strings, scalar, todo;
+
+	k->in_string = (uint64_t)((int64_t)inside >> 63);
+	k->bad |= m->ctrl & inside;
+	strings = inside | quote;
+	scalar = ~(strings | m->space | m->punct);
+	todo = (m->punct & ~strings) | (quote & inside) | (scalar & ~(scalar << 1 | k->scalar_last));
+	k->scalar_last = scalar >> 63;
+	return todo;
+}
+
+/* Walks the structural bytes of n blocks from base through the grammar. False: not known
+ * valid. */
+static bool walk(grammar *g, const unsigned char *text, size_t len, const uint64_t *todo, size_t n,
+                 size_t base)
+{
+	unsigned state = g->state;
+	uint32_t depth = g->depth;
+	/* the innermost container, kept out of the stack for the ',' and closing bracket after
+	 * each value */
+	bool in_object = depth > 0 && g->is_object[depth - 1];
+	size_t b;
+
+	for (b = 0; b < n; b++, base += 64) {
+		uint64_t t = todo[b];
+		while (t) {
+			size_t pos = base + zs_json_ctz(t);
+			unsigned char ch = text[pos];
+			t &= t - 1;
+			switch (state) {
+			case S_ARRAY_FIRST:
+				if (ch == ']') {
+					depth--;
+					in_object = depth > 0 && g->is_object[depth - 1];
+					state = S_AFTER;
+					break;
+				}
+				/* fall through */
+			case S_VALUE:
+				if (ch == '"') {
+					state = S_AFTER;
+				} else if (ch == '[' || ch == '{') {
+					if (depth >= g->max_depth) {
+						return false;
+					}
+					in_object = ch == '{';
+					g->is_object[depth++] = in_object;
+					state = in_object ? S_OBJECT_FIRST : S_ARRAY_FIRST;
+				} else if (scalar_ok(text, len, pos)) {
+					state = S_AFTER;
+				} else {
+					return false;
+				}
+				break;
+			case S_OBJECT_FIRST:
+				if (ch == '}') {
+					depth--;
+					in_object = depth > 0 && g->is_object[depth - 1];
+					state = S_AFTER;
+					break;
+				}
+				/* fall through */
+			case S_KEY:
+				if (ch != '"') {
+					return false;
+				}
+				state = S_COLON;
+				break;
+			case S_COLON:
+				if (ch != ':') {
+					return false;
+				}
+				state = S_VALUE;
+				break;
+			default: /* S_AFTER */
+				if (depth == 0) {
+					return false;
+				}
+				if (ch == ',') {
+					state = in_object ? S_KEY : S_VALUE;
+				} else if (ch == (in_object ? '}' : ']')) {
+					depth--;
+					in_object = depth > 0 && g->is_object[depth - 1];
+				} else {
+					return false;
+				}
+			}
+		}
+	}
+	g->state = state;
+	g->depth = depth;
+	return true;
+}
+
+static void start(carry *k, grammar *g, uint32_t max_depth)
+{
+	memset(k, 0, sizeof(*k));
+	g->state = S_VALUE;
+	g->depth = 0;
+	g->max_depth = max_depth < ZS_JSON_FAST_DEPTH ? max_depth : ZS_JSON_FAST_DEPTH;
+}
+
+/* After the last block: one whole value, no string left open, nothing refused. */
+static bool finished(const carry *k, const grammar *g)
+{
+	return g->state == S_AFTER && g->depth == 0 && k->in_string == 0 && k->escaped_next == 0 &&
+	       k->bad == 0;
+}
+
+/* The last len % 64 bytes (maybe none), padded with spaces: every text ends with such a
+ * block, so a UTF-8 sequence cut at the end meets ASCII after it. */
+static const unsigned char *tail_block(const unsigned char *text, size_t len, size_t base,
+                                       unsigned char *pad)
+{
+	memset(pad, ' ', 64);
+	memcpy(pad, text + base, len - base);
+	return pad;
+}
+
+/* ---- the portable classifier ---- */
+
+static void classify_scalar(const unsigned char *p, block_masks *m)
+{
+	unsigned i;
+
+	memset(m, 0, sizeof(*m));
+	for (i = 0; i < 64; i++) {
+		uint64_t bit = (uint64_t)1 << i;
+		unsigned char ch = p[i];
+		if (ch == '"') {
+			m->quote |= bit;
+		} else if (ch == '\\') {
+			m->bslash |= bit;
+		} else if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+			m->space |= bit;
+		} else if (ch == ',' || ch == ':' || ch == '[' || ch == ']' || ch == '{' || ch == '}') {
+			m->punct |= bit;
+		}
+		if (ch < 0x20) {
+			m->ctrl |= bit;
+		}
+		if (escape_hi[ch >> 4] & escape_lo[ch & 15]) {
+			m->escapable |= bit;
+		}
+		if (ch == 'u') {
+			m->u |= bit;
+		}
+	}
+}
+
+static bool valid_scalar(const unsigned char *text, size_t len, uint32_t max_depth)
+{
+	carry k;
+	grammar g;
+	block_masks m;
+	unsigned char pad[64];
+	uint64_t todo[CHUNK_BLOCKS];
+	size_t base = 0, low_due = SIZE_MAX;
+	bool last = false;
+
+	if (!zs_utf8_valid(text, len)) {
+		return false;
+	}
+	start(&k, &g, max_depth);
+	while (!last) {
+		size_t first = base, n = 0;
+		while (n < CHUNK_BLOCKS && !last) {
+			const unsigned char *block;
+			uint64_t quote;
+			last = len - base < 64;
+			block = last ? tail_block(text, len, base, pad) : text + base;
+			classify_scalar(block, &m);
+			quote = m.bslash | k.escaped_next ? block_quotes(&k, text, len, base, &m, &low_due)
+			                                  : m.quote;
+			todo[n++] = block_todo(&k, &m, quote, prefix_xor(quote));
+			base += 64;
+		}
+		if (k.bad || !walk(&g, text, len, todo, n, first)) {
+			return false;
+		}
+	}
+	return finished(&k, &g);
+}
+
+/* ---- AVX2 ---- */
+
+#ifdef HAVE_AVX2_PATH
+#define AVX2 __attribute__((target("avx2")))
+
+typedef struct {
+	__m256i hi1, lo1, hi2;
+} utf8_tables;
+
+static inline __attribute__((always_inline)) AVX2 __m256i broadcast16(const unsigned char *t)
+{
+	return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)t));
+}
+
+/* zs_utf8_errors16() on 32 bytes: non-zero bytes where in (prev: the 32 bytes before it) is
+ * not well-formed, a sequence cut at its end excepted (the next block finds it). */
+static inline __attribute__((always_inline)) AVX2 __m256i utf8_errors32(const utf8_tables *t,
+                                                                        __m256i in, __m256i prev)
+{
+	const __m256i nib = _mm256_set1_epi8(0x0F);
+	__m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
+	__m256i prev1 = _mm256_alignr_epi8(in, before, 15);
+	__m256i prev2 = _mm256_alignr_epi8(in, before, 14);
+	__m256i prev3 = _mm256_alignr_epi8(in, before, 13);
+	__m256i cls = _mm256_and_si256(
+	        _mm256_and_si256(
+	                _mm256_shuffle_epi8(t->hi1, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nib)),
+	                _mm256_shuffle_epi8(t->lo1, _mm256_and_si256(prev1, nib))),
+	        _mm256_shuffle_epi8(t->hi2, _mm256_and_si256(_mm256_srli_epi16(in, 4), nib)));
+	__m256i due = _mm256_and_si256(
+	        _mm256_cmpgt_epi8(
+	                _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8((char)(0xE0 - 1))),
+	                                _mm256_subs_epu8(prev3, _mm256_set1_epi8((char)(0xF0 - 1)))),
+	                _mm256_setzero_si256()),
+	        _mm256_set1_epi8((char)0x80));
+	return _mm256_xor_si256(cls, due);
+}
+
+static inline __attribute__((always_inline)) AVX2 uint64_t masks64(__m256i a, __m256i b)
+{
+	return (uint32_t)_mm256_movemask_epi8(a) | (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << 32;
+}
+
+/* Whitespace by the low nibble (space 0x20, tab 0x09, LF 0x0A, CR 0x0D: one per nibble);
+ * punctuation by the low nibble of the byte with bit 0x20 set (',' ':' '{' '}', which '['
+ * and ']' become). Control bytes 0x0C and 0x1A pass the second as ',' and ':' would: they
+ * are taken for punctuation, which the grammar refuses. Bytes >= 0x80 look up 0. */
+static const unsigned char space_table[16] = {' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r'};
+static const unsigned char punct_table[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}'};
+
+static inline __attribute__((always_inline)) AVX2 void
+classify_avx2(const unsigned char *p, block_masks *m, __m256i *a, __m256i *b)
+{
+	const __m256i spaces = broadcast16(space_table), puncts = broadcast16(punct_table);
+	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\');
+	const __m256i below = _mm256_set1_epi8(0x1F), lower = _mm256_set1_epi8(0x20);
+	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+	__m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+
+	*a = x;
+	*b = y;
+	m->quote = masks64(_mm256_cmpeq_epi8(x, quote), _mm256_cmpeq_epi8(y, quote));
+	m->bslash = masks64(_mm256_cmpeq_epi8(x, bslash), _mm256_cmpeq_epi8(y, bslash));
+	m->space = masks64(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(spaces, x), x),
+	                   _mm256_cmpeq_epi8(_mm256_shuffle_epi8(spaces, y), y));
+	m->punct =
+	        masks64(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(puncts, x), _mm256_or_si256(x, lower)),
+	                _mm256_cmpeq_epi8(_mm256_shuffle_epi8(puncts, y), _mm256_or_si256(y, lower)));
+	m->ctrl = masks64(_mm256_cmpeq_epi8(_mm256_min_epu8(x, below), x),
+	                  _mm256_cmpeq_epi8(_mm256_min_epu8(y, below), y));
+}
+
+/* m->escapable and m->u of the block a, b. */
+static inline __attribute__((always_inline)) AVX2 void escapes_avx2(__m256i a, __m256i b,
+                                                                    block_masks *m)
+{
+	const __m256i hi_t = broadcast16(escape_hi), lo_t = broadcast16(escape_lo);
+	const __m256i low4 = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
+	__m256i ca = _mm256_and_si256(
+	        _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(a, 4), low4)),
+	        _mm256_shuffle_epi8(lo_t, _mm256_and_si256(a, low4)));
+	__m256i cb = _mm256_and_si256(
+	        _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(b, 4), low4)),
+	        _mm256_shuffle_epi8(lo_t, _mm256_and_si256(b, low4)));
+	__m256i u = _mm256_set1_epi8(0x10);
+	m->escapable = ~masks64(_mm256_cmpeq_epi8(ca, zero), _mm256_cmpeq_epi8(cb, zero));
+	m->u = ~masks64(_mm256_cmpeq_epi8(_mm256_and_si256(ca, u), zero),
+	                _mm256_cmpeq_epi8(_mm256_and_si256(cb, u), zero));
+}
+
+static inline __attribute__((always_inline, target("pclmul"))) uint64_t clmul_prefix_xor(uint64_t x)
+{
+	return (uint64_t)_mm_cvtsi128_si64(
+	        _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)x), _mm_set1_epi8((char)0xFF), 0));
+}
+
+static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned char *text, size_t len,
+                                                              uint32_t max_depth)
+{
+	carry k;
+	grammar g;
+	block_masks m;
+	unsigned char pad[64];
+	uint64_t todo[CHUNK_BLOCKS];
+	utf8_tables t;
+	__m256i a, b, prev = _mm256_setzero_si256(), err = _mm256_setzero_si256();
+	bool prev_high = false, last = false;
+	size_t base = 0, low_due = SIZE_MAX;
+
+	t.hi1 = broadcast16(zs_utf8_pair_hi1);
+	t.lo1 = broadcast16(zs_utf8_pair_lo1);
+	t.hi2 = broadcast16(zs_utf8_pair_hi2);
+	start(&k, &g, max_depth);
+	while (!last) {
+		size_t first = base, n = 0;
+		while (n < CHUNK_BLOCKS && !last) {
+			const unsigned char *block;
+			uint64_t quote;
+			bool high;
+			last = len - base < 64;
+			block = last ? tail_block(text, len, base, pad) : text + base;
+			classify_avx2(block, &m, &a, &b);
+			/* a block after one with a byte >= 0x80 is checked too: it must finish a
+			 * sequence the other cut */
+			high = _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0;
+			if (high || prev_high) {
+				err = _mm256_or_si256(
+				        err, _mm256_or_si256(utf8_errors32(&t, a, prev), utf8_errors32(&t, b, a)));
+			}
+			prev = b;
+			prev_high = high;
+			quote = m.quote;
+			if (m.bslash | k.escaped_next) {
+				escapes_avx2(a, b, &m);
+				quote = block_quotes(&k, text, len, base, &m, &low_due);
+			}
+			todo[n++] = block_todo(&k, &m, quote, clmul_prefix_xor(quote));
+			base += 64;
+		}
+		if (k.bad || !walk(&g, text, len, todo, n, first)) {
+			return false;
+		}
+	}
+	return _mm256_testz_si256(err, err) && finished(&k, &g);
+}
+
+/* ---- AVX-512 (BW): the same, a block a register, masks straight from the compares ---- */
+
+#define AVX512 __attribute__((target("avx512f,avx512bw,pclmul")))
+
+static inline __attribute__((always_inline)) AVX512 __m512i broadcast16x4(const unsigned char *t)
+{
+	return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)t));
+}
+
+static inline __attribute__((always_inline)) AVX512 __m512i utf8_errors64(const __m512i *t,
+                                                                          __m512i in, __m512i prev)
+{
+	const __m512i nib = _mm512_set1_epi8(0x0F);
+	/* the 16 bytes before each 16 of in: the last lane of prev, then in's first three */
+	__m512i before =
+	        _mm512_permutex2var_epi64(prev, _mm512_setr_epi64(6, 7, 8, 9, 10, 11, 12, 13), in);
+	__m512i prev1 = _mm512_alignr_epi8(in, before, 15);
+	__m512i prev2 = _mm512_alignr_epi8(in, before, 14);
+	__m512i prev3 = _mm512_alignr_epi8(in, before, 13);
+	__m512i cls = _mm512_and_si512(
+	        _mm512_and_si512(
+	                _mm512_shuffle_epi8(t[0], _mm512_and_si512(_mm512_srli_epi16(prev1, 4), nib)),
+	                _mm512_shuffle_epi8(t[1], _mm512_and_si512(prev1, nib))),
+	        _mm512_shuffle_epi8(t[2], _mm512_and_si512(_mm512_srli_epi16(in, 4), nib)));
+	__mmask64 due = _mm512_cmpgt_epu8_mask(prev2, _mm512_set1_epi8((char)(0xE0 - 1))) |
+	                _mm512_cmpgt_epu8_mask(prev3, _mm512_set1_epi8((char)(0xF0 - 1)));
+	return _mm512_xor_si512(cls, _mm512_maskz_mov_epi8(due, _mm512_set1_epi8((char)0x80)));
+}
+
+/* What the AVX-512 loop keeps in registers. */
+typedef struct {
+	__m512i spaces, puncts, esc_hi, esc_lo, utf8[3];
+	__m512i prev, err; /* the last block, and UTF-8 errors so far */
+	bool prev_high;
+} v512;
+
+/* One block: its structural bytes. */
+static inline __attribute__((always_inline)) AVX512 uint64_t step512(v512 *v, carry *k,
+                                                                     const unsigned char *text,
+                                                                     size_t len,
+                                                                     const unsigned char *block,
+                                                                     size_t base, size_t *low_due)
+{
+	const __m512i low4 = _mm512_set1_epi8(0x0F);
+	__m512i x = _mm512_loadu_si512((const void *)block);
+	block_masks m;
+	uint64_t quote;
+	bool high;
+
+	m.quote = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('"'));
+	m.bslash = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('\\'));
+	m.space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(v->spaces, x), x);
+	m.punct = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(v->puncts, x),
+	                                 _mm512_or_si512(x, _mm512_set1_epi8(0x20)));
+	m.ctrl = _mm512_cmple_epu8_mask(x, _mm512_set1_epi8(0x1F));
+	__asm__("" : "+r"(m.quote), "+r"(m.bslash), "+r"(m.space), "+r"(m.punct), "+r"(m.ctrl));
+	/* a block after one with a byte >= 0x80 is checked too: it must finish a sequence the
+	 * other cut */
+	high = _mm512_movepi8_mask(x) != 0;
+	if (high || v->prev_high) {
+		v->err = _mm512_or_si512(v->err, utf8_errors64(v->utf8, x, v->prev));
+	}
+	v->prev = x;
+	v->prev_high = high;
+	quote = m.quote;
+	if (m.bslash | k->escaped_next) {
+		__m512i cls = _mm512_and_si512(
+		        _mm512_shuffle_epi8(v->esc_hi, _mm512_and_si512(_mm512_srli_epi16(x, 4), low4)),
+		        _mm512_shuffle_epi8(v->esc_lo, _mm512_and_si512(x, low4)));
+		m.escapable = _mm512_test_epi8_mask(cls, cls);
+		m.u = _mm512_test_epi8_mask(cls, _mm512_set1_epi8(0x10));
+		quote = block_quotes(k, text, len, base, &m, low_due);
+	}
+	return block_todo(k, &m, quote, clmul_prefix_xor(quote));
+}
+
+static AVX512 bool valid_avx512(const unsigned char *text, size_t len, uint32_t max_depth)
+{
+	v512 v;
+	carry k;
+	grammar g;
+	unsigned char pad[64];
+	uint64_t todo[CHUNK_BLOCKS];
+	size_t base = 0, low_due = SIZE_MAX;
+
+	v.spaces = broadcast16x4(space_table);
+	v.puncts = broadcast16x4(punct_table);
+	v.esc_hi = broadcast16x4(escape_hi);
+	v.esc_lo = broadcast16x4(escape_lo);
+	v.utf8[0] = broadcast16x4(zs_utf8_pair_hi1);
+	v.utf8[1] = broadcast16x4(zs_utf8_pair_lo1);
+	v.utf8[2] = broadcast16x4(zs_utf8_pair_hi2);
+	v.prev = _mm512_setzero_si512();
+	v.err = _mm512_setzero_si512();
+	v.prev_high = false;
+	start(&k, &g, max_depth);
+	for (;;) {
+		size_t first = base, n = 0, full = (len - base) / 64;
+		if (full > CHUNK_BLOCKS) {
+			full = CHUNK_BLOCKS;
+		}
+		for (; n < full; n++, base += 64) {
+			todo[n] = step512(&v, &k, text, len, text + base, base, &low_due);
+		}
+		if (full < CHUNK_BLOCKS) {
+			todo[n++] =
+			        step512(&v, &k, text, len, tail_block(text, len, base, pad), base, &low_due);
+		}
+		if (k.bad || !walk(&g, text, len, todo, n, first)) {
+			return false;
+		}
+		if (full < CHUNK_BLOCKS) {
+			break;
+		}
+	}
+	return _mm512_test_epi8_mask(v.err, v.err) == 0 && finished(&k, &g);
+}
+
+static int have_avx512 = -1, have_avx2 = -1;
+
+bool zs_json_valid_fast_runs(zs_json_fast_isa isa)
+{
+	/* the same answers whichever thread writes them */
+	if (ZS_UNLIKELY(have_avx2 < 0)) {
+		have_avx512 = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("pclmul");
+		have_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
+	}
+	switch (isa) {
+	case ZS_JSON_FAST_SCALAR:
+		return true;
+	case ZS_JSON_FAST_AVX2:
+		return have_avx2 != 0;
+	case ZS_JSON_FAST_AVX512:
+		return have_avx512 != 0;
+	default:
+		return have_avx2 || have_avx512;
+	}
+}
+#else
+bool zs_json_valid_fast_runs(zs_json_fast_isa isa)
+{
+	return isa == ZS_JSON_FAST_SCALAR;
+}
+#endif
+
+bool zs_json_valid_fast(const unsigned char *text, size_t len, uint32_t max_depth,
+                        zs_json_fast_isa isa)
+{
+#ifdef HAVE_AVX2_PATH
+	if (isa == ZS_JSON_FAST_BEST) {
+		isa = zs_json_valid_fast_runs(ZS_JSON_FAST_AVX512) ? ZS_JSON_FAST_AVX512
+		                                                   : ZS_JSON_FAST_AVX2;
+	}
+	if (isa == ZS_JSON_FAST_AVX512 && zs_json_valid_fast_runs(ZS_JSON_FAST_AVX512)) {
+		return valid_avx512(text, len, max_depth);
+	}
+	if (isa == ZS_JSON_FAST_AVX2 && zs_json_valid_fast_runs(ZS_JSON_FAST_AVX2)) {
+		return valid_avx2(text, len, max_depth);
+	}
+#endif
+	(void)isa;
+	return valid_scalar(text, len, max_depth);
+}
