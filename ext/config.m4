@@ -15,7 +15,7 @@ if test "$PHP_ZSER" != "no"; then
     json_encode.c json_lines.c json_members.c json_override.c json_pointer.c json_stream.c \
     session.c zser.c zser_alloc.c"
   zser_core_sources="zs_alloc.c zs_buf.c zs_dtoa.c zs_grow.c zs_igbin_read.c zs_json_lex.c \
-    zs_json_scan.c zs_json_stream.c zs_prefault.c zs_shape_memo.c zs_sort.c zs_strtod.c \
+    zs_json_scan.c zs_json_stream.c zs_json_valid.c zs_prefault.c zs_shape_memo.c zs_sort.c zs_strtod.c \
     zs_tree.c zs_utf8.c zs_wire.c zs_wire_read.c"
 
   AC_MSG_CHECKING([for APCu serializer API])

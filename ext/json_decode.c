@@ -25,6 +25,7 @@
 #include "zend_compat.h"
 #include "json_stack_compat.h"
 #include "zs_json_lex.h"
+#include "zs_json_valid.h"
 #include "zs_grow.h"
 
 /* The lexer's error codes are ext/json's, passed through unchanged. */
@@ -1267,6 +1268,7 @@ PHP_FUNCTION(jsond_validate)
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
 	jsond_parser P;
+	uint32_t nest;
 	int err;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)
@@ -1291,6 +1293,15 @@ PHP_FUNCTION(jsond_validate)
 	ZSER_G(json_error_offset) = -1;
 	if (!zser_json_depth_ok(depth, 2)) {
 		RETURN_THROWS();
+	}
+	/* most texts validated are valid: the quick check says so, and only the others go
+	 * through the exact validator, which names their error. ext/json's $depth counts the
+	 * top level: $depth - 1 arrays and objects may nest. */
+	nest = depth - 1 < ZS_JSON_FAST_DEPTH ? (uint32_t)(depth - 1) : ZS_JSON_FAST_DEPTH;
+	if (zs_json_valid_fast_runs(ZS_JSON_FAST_BEST) &&
+	    zs_json_valid_fast((const unsigned char *)ZSTR_VAL(str), ZSTR_LEN(str), nest,
+	                       ZS_JSON_FAST_BEST)) {
+		RETURN_TRUE;
 	}
 	parser_init(&P, str, (int)options, (int)depth, false);
 	err = run_parse(&P, str);
