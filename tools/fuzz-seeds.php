@@ -132,6 +132,7 @@ foreach (['test_parsing', 'test_transform'] as $sub) {
         put('fuzz_json_roundtrip', $json);
         put('fuzz_utf8', $json);
         put('fuzz_cli_fromjson', $json);
+        put('fuzz_json_valid', $json);
     }
 }
 
