@@ -1196,10 +1196,26 @@ int zser_json_decode_within(zval *result, zend_string *s, int options, int depth
 	return jsond_dec_run(result, s, options, depth, stack, where);
 }
 
+/* Whether the quick check (core/zs_json_valid.h) finds s valid within depth: most texts
+ * validated are, and only the others then go through the exact validator, which names their
+ * error. ext/json's depth counts the top level: depth - 1 arrays and objects may nest. */
+static bool quick_valid(const zend_string *s, zend_long depth)
+{
+	uint32_t nest = depth - 1 < ZS_JSON_FAST_DEPTH ? (uint32_t)(depth - 1) : ZS_JSON_FAST_DEPTH;
+	return zs_json_valid_fast_runs(ZS_JSON_FAST_BEST) &&
+	       zs_json_valid_fast((const unsigned char *)ZSTR_VAL(s), ZSTR_LEN(s), nest,
+	                          ZS_JSON_FAST_BEST);
+}
+
 int zser_json_check(const zend_string *s, int options, int depth, size_t *where)
 {
 	jsond_parser P;
 	int err;
+	/* in object mode a member name the build refuses ("\0...") is an error: the quick check
+	 * does not look at names */
+	if ((options & OPT_ASSOC) && depth > 0 && quick_valid(s, depth)) {
+		return 0;
+	}
 	parser_init(&P, s, options, depth, false);
 	P.check_names = (options & OPT_ASSOC) == 0;
 	err = run_parse(&P, s);
@@ -1268,7 +1284,6 @@ PHP_FUNCTION(jsond_validate)
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
 	jsond_parser P;
-	uint32_t nest;
 	int err;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)
@@ -1294,13 +1309,7 @@ PHP_FUNCTION(jsond_validate)
 	if (!zser_json_depth_ok(depth, 2)) {
 		RETURN_THROWS();
 	}
-	/* most texts validated are valid: the quick check says so, and only the others go
-	 * through the exact validator, which names their error. ext/json's $depth counts the
-	 * top level: $depth - 1 arrays and objects may nest. */
-	nest = depth - 1 < ZS_JSON_FAST_DEPTH ? (uint32_t)(depth - 1) : ZS_JSON_FAST_DEPTH;
-	if (zs_json_valid_fast_runs(ZS_JSON_FAST_BEST) &&
-	    zs_json_valid_fast((const unsigned char *)ZSTR_VAL(str), ZSTR_LEN(str), nest,
-	                       ZS_JSON_FAST_BEST)) {
+	if (quick_valid(str, depth)) {
 		RETURN_TRUE;
 	}
 	parser_init(&P, str, (int)options, (int)depth, false);
