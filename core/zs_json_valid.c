@@ -517,54 +517,79 @@ static inline __attribute__((always_inline, target("pclmul"))) uint64_t clmul_pr
 	        _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)x), _mm_set1_epi8((char)0xFF), 0));
 }
 
+/* What the AVX2 loop keeps in registers. */
+typedef struct {
+	utf8_tables t;
+	__m256i prev, err; /* the last 32 bytes, and UTF-8 errors so far */
+	bool prev_high;    /* the last block had a byte >= 0x80 */
+} v256;
+
+/* One block: its structural bytes. */
+static inline __attribute__((always_inline, target("avx2,pclmul"))) uint64_t
+step256(v256 *v, carry *k, const unsigned char *text, size_t len, const unsigned char *block,
+        size_t base, size_t *low_due)
+{
+	block_masks m;
+	__m256i a, b;
+	uint64_t quote;
+	bool high;
+
+	classify_avx2(block, &m, &a, &b);
+	__asm__("" : "+r"(m.quote), "+r"(m.bslash), "+r"(m.space), "+r"(m.punct), "+r"(m.ctrl));
+	/* a block after one with a byte >= 0x80 is checked too: it must finish a sequence the
+	 * other cut */
+	high = _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0;
+	if (high || v->prev_high) {
+		v->err = _mm256_or_si256(v->err, _mm256_or_si256(utf8_errors32(&v->t, a, v->prev),
+		                                                 utf8_errors32(&v->t, b, a)));
+	}
+	v->prev = b;
+	v->prev_high = high;
+	quote = m.quote;
+	if (m.bslash | k->escaped_next) {
+		escapes_avx2(a, b, &m);
+		quote = block_quotes(k, text, len, base, &m, low_due);
+	}
+	return block_todo(k, &m, quote, clmul_prefix_xor(quote));
+}
+
 static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned char *text, size_t len,
                                                               uint32_t max_depth)
 {
+	v256 v;
 	carry k;
 	grammar g;
-	block_masks m;
 	unsigned char pad[64];
 	uint64_t todo[CHUNK_BLOCKS];
-	utf8_tables t;
-	__m256i a, b, prev = _mm256_setzero_si256(), err = _mm256_setzero_si256();
-	bool prev_high = false, last = false;
 	size_t base = 0, low_due = SIZE_MAX;
 
-	t.hi1 = broadcast16(zs_utf8_pair_hi1);
-	t.lo1 = broadcast16(zs_utf8_pair_lo1);
-	t.hi2 = broadcast16(zs_utf8_pair_hi2);
+	v.t.hi1 = broadcast16(zs_utf8_pair_hi1);
+	v.t.lo1 = broadcast16(zs_utf8_pair_lo1);
+	v.t.hi2 = broadcast16(zs_utf8_pair_hi2);
+	v.prev = _mm256_setzero_si256();
+	v.err = _mm256_setzero_si256();
+	v.prev_high = false;
 	start(&k, &g, max_depth);
-	while (!last) {
-		size_t first = base, n = 0;
-		while (n < CHUNK_BLOCKS && !last) {
-			const unsigned char *block;
-			uint64_t quote;
-			bool high;
-			last = len - base < 64;
-			block = last ? tail_block(text, len, base, pad) : text + base;
-			classify_avx2(block, &m, &a, &b);
-			/* a block after one with a byte >= 0x80 is checked too: it must finish a
-			 * sequence the other cut */
-			high = _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0;
-			if (high || prev_high) {
-				err = _mm256_or_si256(
-				        err, _mm256_or_si256(utf8_errors32(&t, a, prev), utf8_errors32(&t, b, a)));
-			}
-			prev = b;
-			prev_high = high;
-			quote = m.quote;
-			if (m.bslash | k.escaped_next) {
-				escapes_avx2(a, b, &m);
-				quote = block_quotes(&k, text, len, base, &m, &low_due);
-			}
-			todo[n++] = block_todo(&k, &m, quote, clmul_prefix_xor(quote));
-			base += 64;
+	for (;;) {
+		size_t first = base, n = 0, full = (len - base) / 64;
+		if (full > CHUNK_BLOCKS) {
+			full = CHUNK_BLOCKS;
+		}
+		for (; n < full; n++, base += 64) {
+			todo[n] = step256(&v, &k, text, len, text + base, base, &low_due);
+		}
+		if (full < CHUNK_BLOCKS) {
+			todo[n++] =
+			        step256(&v, &k, text, len, tail_block(text, len, base, pad), base, &low_due);
 		}
 		if (k.bad || !walk(&g, text, len, todo, n, first)) {
 			return false;
 		}
+		if (full < CHUNK_BLOCKS) {
+			break;
+		}
 	}
-	return _mm256_testz_si256(err, err) && finished(&k, &g);
+	return _mm256_testz_si256(v.err, v.err) && finished(&k, &g);
 }
 
 /* ---- AVX-512 (BW): the same, a block a register, masks straight from the compares ---- */
