@@ -25,8 +25,8 @@ static bool fast(const char *s, size_t len, uint32_t depth, zs_json_fast_isa isa
 
 static int disagreements;
 
-static const zs_json_fast_isa isas[] = {ZS_JSON_FAST_SCALAR, ZS_JSON_FAST_AVX2,
-                                         ZS_JSON_FAST_AVX512, ZS_JSON_FAST_BEST};
+static const zs_json_fast_isa isas[] = {ZS_JSON_FAST_SCALAR, ZS_JSON_FAST_AVX2, ZS_JSON_FAST_AVX512,
+                                        ZS_JSON_FAST_BEST};
 static const char *const isa_names[] = {"best", "portable", "AVX2", "AVX-512"};
 
 // Every classifier the CPU runs and the reference on s at depth; true when they agree (above
@@ -44,8 +44,8 @@ static bool agree(const char *s, size_t len, uint32_t depth)
 		if (depth <= ZS_JSON_FAST_DEPTH ? v != ref : v && !ref) {
 			ok = false;
 			if (disagreements++ < 10) {
-				fprintf(stderr, "depth %u: %s %d, reference %d: %.*s\n", depth,
-				        isa_names[isas[i]], v, ref, (int)(len < 200 ? len : 200), s);
+				fprintf(stderr, "depth %u: %s %d, reference %d: %.*s\n", depth, isa_names[isas[i]],
+				        v, ref, (int)(len < 200 ? len : 200), s);
 			}
 		}
 	}
@@ -228,9 +228,20 @@ static void gen_ws(text *t)
 static void gen_string(text *t)
 {
 	static const char *const parts[] = {
-	        "a",        "hello world",  "\\\"",     "\\\\",        "\\/",          "\\n",
-	        "\\u00e9",  "\\ud83d\\ude00", "\xc3\xa9", "\xe3\x81\x82", "\xf0\x9f\x98\x80", "{[,:]}",
-	        "\\\\\\\"", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"};
+	        "a",
+	        "hello world",
+	        "\\\"",
+	        "\\\\",
+	        "\\/",
+	        "\\n",
+	        "\\u00e9",
+	        "\\ud83d\\ude00",
+	        "\xc3\xa9",
+	        "\xe3\x81\x82",
+	        "\xf0\x9f\x98\x80",
+	        "{[,:]}",
+	        "\\\\\\\"",
+	        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"};
 	int n = (int)rnd(6);
 	puts_(t, "\"");
 	while (n-- > 0) {
@@ -241,8 +252,8 @@ static void gen_string(text *t)
 
 static void gen_value(text *t, int depth)
 {
-	static const char *const scalars[] = {"0",     "-1",    "3.25",  "1e10",   "-0.5E-3",
-	                                      "true",  "false", "null",  "123456789012345678901"};
+	static const char *const scalars[] = {
+	        "0", "-1", "3.25", "1e10", "-0.5E-3", "true", "false", "null", "123456789012345678901"};
 	uint32_t k = depth > 6 ? rnd(3) : rnd(5);
 	gen_ws(t);
 	if (k == 0) {
@@ -302,8 +313,7 @@ static void test_generated(void)
 	for (i = 0; i < 20000; i++) {
 		t.len = 0;
 		// 0 to 70 leading spaces: every byte of the text at every place of a block
-		put(&t, "                                                                      ",
-		    rnd(71));
+		put(&t, "                                                                      ", rnd(71));
 		gen_value(&t, 0);
 		if (i % 2) {
 			int m = 1 + (int)rnd(3);
