@@ -70,5 +70,6 @@ bool zs_shape_memo_put(zs_shape_memo *m, uint32_t slot, uint64_t gen, bool is_ob
 	for (j = 0; j < count; j++) {
 		e->nstr += keys[j].is_str && keys[j].len > 0;
 	}
+	memset(e->user, 0, sizeof(e->user));
 	return true;
 }

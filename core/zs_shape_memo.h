@@ -41,6 +41,11 @@ typedef struct zs_memo_entry {
 	uint32_t nstr; /* keys that are non-empty strings: each adds a string table entry */
 	uint8_t is_obj;
 	zs_memo_key keys[ZS_MEMO_MAX_KEYS];
+	/* The consumer's data for the string-table entry of each non-empty string key, in key
+	 * order: a reader taking the entry starts those string-table entries with it (zs_rstr's
+	 * `user`). NULL when the entry is filled; the consumer sets it, under the entry's stamp,
+	 * for data that lives as long as what it keeps for that stamp. */
+	void *user[ZS_MEMO_MAX_KEYS];
 	unsigned char bytes[ZS_MEMO_MAX_BYTES];
 } zs_memo_entry;
 

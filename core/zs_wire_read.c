@@ -716,6 +716,7 @@ static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cl
 		k->str = ZS_WIRE_NO_INDEX;
 		if (mk->len > 0) {
 			zs_rstr_set(&r->strs[sbase + n], off + mk->off, mk->len);
+			r->strs[sbase + n].user = e->user[n];
 			k->str = sbase + n++;
 		}
 	}

@@ -130,10 +130,9 @@ static zend_always_inline zend_string *new_str(zser_decoder *d, uint32_t idx)
 }
 
 /* A string value: the first use of an entry hands the new string to the value itself. `ref`:
- * the value refers to an entry made before it. Such an entry is still unmade only when it is a
- * key of a map copied from a template kept from an earlier call, which never needed its
- * string: it is made as keys are, so that a value equal to a key shares its string (an
- * interned name of the code, say) on every call as it does on the first. */
+ * the value refers to an entry made before it. The entries of the keys of a map copied from a
+ * template kept from an earlier call start as the template's keys (give_template_keys()); one
+ * still unmade is made as keys are. */
 static zend_always_inline void string_value(zser_decoder *d, zval *dest, uint32_t idx, bool ref)
 {
 	zend_string **e = zser_dec_str_entry(d, idx);
@@ -272,6 +271,25 @@ static void init_array(zval *dest, uint32_t count, bool packed)
 	zser_dec_array_init(dest, count, packed);
 }
 
+/* Hands memo entry e the key strings of template t, made for array shape `shape` (see
+ * zs_memo_entry's `user`): a later decode that takes e starts the string-table entries of the
+ * keys with them (borrowed: t lives as long as e's stamp, see zser_shape_cache). Those
+ * decodes copy the maps from t and never make the keys' strings, and a value equal to a key
+ * (a back-reference to its entry) would otherwise get a string of its own, or one from the
+ * key cache that is no longer t's: it shares the key's, as in the decode that made t. */
+static void give_template_keys(zser_decoder *d, uint32_t shape, const HashTable *t,
+                               zs_memo_entry *e)
+{
+	const zs_key *k = &d->r.keys[d->r.shapes[shape].key_base];
+	uint32_t j, n = 0;
+
+	for (j = 0; j < d->r.shapes[shape].count; j++) {
+		if (k[j].is_str && k[j].str != ZS_WIRE_NO_INDEX) {
+			e->user[n++] = (void *)((uintptr_t)t->arData[j].key | ZSER_DEC_BORROWED);
+		}
+	}
+}
+
 /* Starts the array of array shape `shape` in *dest. Returns ZSER_DEC_MAPT when it is a copy of the
  * shape's template (the values are then written in key order over the nulls), else ZSER_DEC_MAP
  * (an empty map sized for the shape, filled with map_append()). */
@@ -297,6 +315,7 @@ static zend_always_inline uint8_t init_map(zser_decoder *d, zval *dest, uint32_t
 			}
 			sc->side[slot].tmpl = make_template(d, shape);
 			sc->side[slot].stamp = stamp;
+			give_template_keys(d, shape, sc->side[slot].tmpl, sc->memo.slots[slot]);
 		}
 		t = sc->side[slot].tmpl;
 		goto copy;

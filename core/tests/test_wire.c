@@ -711,7 +711,27 @@ static void test_memo(void)
 	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && ev.type == ZS_EV_MAP);
 	ZS_CHECK(r.shapes[0].memo == m1 && !zs_shape_memo_free_slot(&memo, slot));
 	ZS_CHECK(zs_reader_next(&r, &ev) && ev.key.is_str && ev.key.str == 0);
+	// no consumer data yet: the keys' string entries start empty
+	ZS_CHECK(*zs_reader_str_user(&r, 0) == NULL && *zs_reader_str_user(&r, 1) == NULL);
 	zs_reader_free(&r);
+	// the consumer's data of each string key starts the string entries of a reader taking
+	// the definition, in key order
+	memo.slots[slot]->user[0] = &user_mark;
+	memo.slots[slot]->user[1] = &memo;
+	zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
+	zs_reader_use_memo(&r, &memo);
+	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && ev.type == ZS_EV_MAP);
+	ZS_CHECK(r.nstrs == 2 && *zs_reader_str_user(&r, 0) == &user_mark &&
+	         *zs_reader_str_user(&r, 1) == (void *)&memo);
+	zs_reader_free(&r);
+	// filling the entry again (with any definition) drops the consumer's data
+	{
+		zs_memo_entry copy = *memo.slots[slot];
+		ZS_CHECK(zs_shape_memo_put(&memo, slot, memo.gen, false, copy.bytes, copy.len, copy.keys,
+		                           copy.count));
+		ZS_CHECK(memo.slots[slot]->user[0] == NULL && memo.slots[slot]->user[1] == NULL);
+		ZS_CHECK(memo.slots[slot]->stamp != stamp);
+	}
 	// a later reader may refill it
 	zs_reader_init(&r, x.b, 2, &zs_alloc_libc, 0);
 	zs_reader_use_memo(&r, &memo);
