@@ -356,6 +356,31 @@ static const unsigned char *tail_block(const unsigned char *text, size_t len, si
 	return pad;
 }
 
+/* The loop of every classifier, in the function that runs it (with its carry k, grammar g,
+ * pad, todo, text, len and base): whole blocks from the text, then the last len % 64 bytes,
+ * maybe none, padded, each through STEP(block, base); the grammar walks each chunk of
+ * CHUNK_BLOCKS. Returns false from that function when a chunk is not known valid. A macro, so
+ * that each classifier's step is inlined into its own loop. */
+#define RUN_BLOCKS(STEP)                                              \
+	for (;;) {                                                        \
+		size_t first = base, n = 0, full = (len - base) / 64;         \
+		if (full > CHUNK_BLOCKS) {                                    \
+			full = CHUNK_BLOCKS;                                      \
+		}                                                             \
+		for (; n < full; n++, base += 64) {                           \
+			todo[n] = STEP(text + base, base);                        \
+		}                                                             \
+		if (full < CHUNK_BLOCKS) {                                    \
+			todo[n++] = STEP(tail_block(text, len, base, pad), base); \
+		}                                                             \
+		if (k.bad || !walk(&g, text, len, todo, n, first)) {          \
+			return false;                                             \
+		}                                                             \
+		if (full < CHUNK_BLOCKS) {                                    \
+			break;                                                    \
+		}                                                             \
+	}
+
 /* ---- the portable classifier ---- */
 
 static void classify_scalar(const unsigned char *p, block_masks *m)
@@ -387,37 +412,33 @@ static void classify_scalar(const unsigned char *p, block_masks *m)
 	}
 }
 
+/* One block: its structural bytes. */
+static uint64_t step_scalar(carry *k, const unsigned char *text, size_t len,
+                            const unsigned char *block, size_t base, size_t *low_due)
+{
+	block_masks m;
+	uint64_t quote;
+
+	classify_scalar(block, &m);
+	quote = m.bslash | k->escaped_next ? block_quotes(k, text, len, base, &m, low_due) : m.quote;
+	return block_todo(k, &m, quote, prefix_xor(quote));
+}
+
 static bool valid_scalar(const unsigned char *text, size_t len, uint32_t max_depth)
 {
 	carry k;
 	grammar g;
-	block_masks m;
 	unsigned char pad[64];
 	uint64_t todo[CHUNK_BLOCKS];
 	size_t base = 0, low_due = SIZE_MAX;
-	bool last = false;
 
 	if (!zs_utf8_valid(text, len)) {
 		return false;
 	}
 	start(&k, &g, max_depth);
-	while (!last) {
-		size_t first = base, n = 0;
-		while (n < CHUNK_BLOCKS && !last) {
-			const unsigned char *block;
-			uint64_t quote;
-			last = len - base < 64;
-			block = last ? tail_block(text, len, base, pad) : text + base;
-			classify_scalar(block, &m);
-			quote = m.bslash | k.escaped_next ? block_quotes(&k, text, len, base, &m, &low_due)
-			                                  : m.quote;
-			todo[n++] = block_todo(&k, &m, quote, prefix_xor(quote));
-			base += 64;
-		}
-		if (k.bad || !walk(&g, text, len, todo, n, first)) {
-			return false;
-		}
-	}
+#define STEP(block, at) step_scalar(&k, text, len, (block), (at), &low_due)
+	RUN_BLOCKS(STEP)
+#undef STEP
 	return finished(&k, &g);
 }
 
@@ -570,25 +591,9 @@ static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned cha
 	v.err = _mm256_setzero_si256();
 	v.prev_high = false;
 	start(&k, &g, max_depth);
-	for (;;) {
-		size_t first = base, n = 0, full = (len - base) / 64;
-		if (full > CHUNK_BLOCKS) {
-			full = CHUNK_BLOCKS;
-		}
-		for (; n < full; n++, base += 64) {
-			todo[n] = step256(&v, &k, text, len, text + base, base, &low_due);
-		}
-		if (full < CHUNK_BLOCKS) {
-			todo[n++] =
-			        step256(&v, &k, text, len, tail_block(text, len, base, pad), base, &low_due);
-		}
-		if (k.bad || !walk(&g, text, len, todo, n, first)) {
-			return false;
-		}
-		if (full < CHUNK_BLOCKS) {
-			break;
-		}
-	}
+#define STEP(block, at) step256(&v, &k, text, len, (block), (at), &low_due)
+	RUN_BLOCKS(STEP)
+#undef STEP
 	return _mm256_testz_si256(v.err, v.err) && finished(&k, &g);
 }
 
@@ -688,25 +693,9 @@ static AVX512 bool valid_avx512(const unsigned char *text, size_t len, uint32_t 
 	v.err = _mm512_setzero_si512();
 	v.prev_high = false;
 	start(&k, &g, max_depth);
-	for (;;) {
-		size_t first = base, n = 0, full = (len - base) / 64;
-		if (full > CHUNK_BLOCKS) {
-			full = CHUNK_BLOCKS;
-		}
-		for (; n < full; n++, base += 64) {
-			todo[n] = step512(&v, &k, text, len, text + base, base, &low_due);
-		}
-		if (full < CHUNK_BLOCKS) {
-			todo[n++] =
-			        step512(&v, &k, text, len, tail_block(text, len, base, pad), base, &low_due);
-		}
-		if (k.bad || !walk(&g, text, len, todo, n, first)) {
-			return false;
-		}
-		if (full < CHUNK_BLOCKS) {
-			break;
-		}
-	}
+#define STEP(block, at) step512(&v, &k, text, len, (block), (at), &low_due)
+	RUN_BLOCKS(STEP)
+#undef STEP
 	return _mm512_test_epi8_mask(v.err, v.err) == 0 && finished(&k, &g);
 }
 

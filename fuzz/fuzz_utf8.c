@@ -15,45 +15,11 @@
 // fuzz-max-len: 4096
 #include "zs_json_lex.h"
 #include "zs_utf8.h"
+#include "../core/tests/zs_utf8_ref.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-// Well-formed sequence at s: its length and code point, or 0 when ill-formed.
-static size_t ref_decode(const unsigned char *s, size_t avail, int32_t *cp)
-{
-	unsigned char c = s[0];
-	size_t n, i;
-	int32_t v, min;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	} else if (c >= 0xC2 && c <= 0xDF) {
-		n = 2, v = c & 0x1F, min = 0x80;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		n = 3, v = c & 0x0F, min = 0x800;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		n = 4, v = c & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (avail < n) {
-		return 0;
-	}
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80) {
-			return 0;
-		}
-		v = (v << 6) | (s[i] & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) {
-		return 0;
-	}
-	*cp = v;
-	return n;
-}
 
 static bool ref_valid(const unsigned char *s, size_t len)
 {
@@ -61,7 +27,7 @@ static bool ref_valid(const unsigned char *s, size_t len)
 	int32_t cp;
 
 	while (i < len) {
-		n = ref_decode(s + i, len - i, &cp);
+		n = zs_utf8_ref_decode(s + i, len - i, &cp);
 		if (!n) {
 			return false;
 		}
@@ -98,7 +64,7 @@ static bool ref_escape(out *o, const unsigned char *s, size_t len, uint32_t f)
 
 	while (i < len) {
 		unsigned char c = s[i];
-		n = ref_decode(s + i, len - i, &cp);
+		n = zs_utf8_ref_decode(s + i, len - i, &cp);
 		if (!n) {
 			(void)zs_utf8_decode(s + i, len - i, &adv);
 			if (f & ZS_ESC_INVALID_UTF8_SUBSTITUTE) {
@@ -224,7 +190,7 @@ static void check_skip_text(const uint8_t *data, size_t size)
 		size_t n;
 		while (r < q) {
 			if (*r == '"' || *r == '\\' || *r < 0x20 ||
-			    (n = ref_decode(r, (size_t)(end - r), &cp)) == 0) {
+			    (n = zs_utf8_ref_decode(r, (size_t)(end - r), &cp)) == 0) {
 				fail("zs_json_skip_text passed a byte the byte-wise scan stops at", data, size, 0);
 			}
 			r += n;
@@ -232,7 +198,7 @@ static void check_skip_text(const uint8_t *data, size_t size)
 		if (r != q) {
 			fail("zs_json_skip_text stopped inside a character or went back", data, size, 0);
 		}
-		n = ref_decode(text + start, size - start, &cp);
+		n = zs_utf8_ref_decode(text + start, size - start, &cp);
 		start += n ? n : 1;
 	}
 	free(text);
@@ -287,7 +253,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			size_t adv = 0, n;
 			int32_t cp = 0, ref_cp = -1;
 			cp = zs_utf8_decode(s + i, size - i, &adv);
-			n = ref_decode(s + i, size - i, &ref_cp);
+			n = zs_utf8_ref_decode(s + i, size - i, &ref_cp);
 			if (adv < 1 || adv > size - i || (n && (cp != ref_cp || adv != n)) ||
 			    (!n && cp != -1)) {
 				fail("zs_utf8_decode disagrees with the reference", data, size, 0);

@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "zs_utf8_ref.h"
+
 typedef struct {
 	const unsigned char *p, *end;
 	uint32_t depth, max_depth;
@@ -44,34 +46,6 @@ static int ref_hex4(const unsigned char *p)
 	return v;
 }
 
-// Length of the well-formed UTF-8 sequence at p (RFC 3629), 0 when ill-formed.
-static size_t ref_utf8(const unsigned char *p, size_t avail)
-{
-	unsigned char c = p[0];
-	size_t n, i;
-	uint32_t v, min;
-
-	if (c >= 0xC2 && c <= 0xDF) {
-		n = 2, v = c & 0x1F, min = 0x80;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		n = 3, v = c & 0x0F, min = 0x800;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		n = 4, v = c & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (avail < n) {
-		return 0;
-	}
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xC0) != 0x80) {
-			return 0;
-		}
-		v = v << 6 | (p[i] & 0x3F);
-	}
-	return v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) ? 0 : n;
-}
-
 // The string whose opening quote is at r->p.
 static bool ref_string(zs_json_ref *r)
 {
@@ -90,7 +64,8 @@ static bool ref_string(zs_json_ref *r)
 			return false;
 		}
 		if (c >= 0x80) {
-			size_t n = ref_utf8(r->p, (size_t)(r->end - r->p));
+			int32_t cp;
+			size_t n = zs_utf8_ref_decode(r->p, (size_t)(r->end - r->p), &cp);
 			if (n == 0) {
 				return false;
 			}
