@@ -155,6 +155,42 @@ static void set_slot_limit(zs_reader *r)
 	r->slot_limit = lim < ZS_WIRE_MAX_ENTRIES ? (uint32_t)lim : ZS_WIRE_MAX_ENTRIES;
 }
 
+void zs_reader_adopt_slots(zs_reader *r, zs_slot_tables *t)
+{
+	if (r->slot_obj || r->slot_end || r->slot_height) {
+		/* tables of its own already: t keeps its own */
+		return;
+	}
+	r->slot_obj = t->obj;
+	r->slot_end = t->end;
+	r->slot_height = t->height;
+	r->slots_cap = t->cap;
+	t->obj = NULL;
+	t->end = NULL;
+	t->height = NULL;
+	t->cap = 0;
+	if (r->err == ZS_WE_NONE) {
+		set_slot_limit(r);
+	}
+}
+
+void zs_reader_yield_slots(zs_reader *r, zs_slot_tables *t, uint32_t max)
+{
+	/* a first growth that failed part way left some of them NULL */
+	if (t->cap != 0 || r->slots_cap == 0 || r->slots_cap > max || !r->slot_obj || !r->slot_end ||
+	    !r->slot_height) {
+		return;
+	}
+	t->obj = r->slot_obj;
+	t->end = r->slot_end;
+	t->height = r->slot_height;
+	t->cap = r->slots_cap;
+	r->slot_obj = NULL;
+	r->slot_end = NULL;
+	r->slot_height = NULL;
+	r->slots_cap = 0;
+}
+
 bool zs_reader_header(zs_reader *r)
 {
 	if (REMAIN(r) < 1) {

@@ -162,6 +162,16 @@ typedef struct zs_reader {
 	} inl;
 } zs_reader;
 
+/* A reader's slot tables (slot_obj, slot_end, slot_height), handed on to a later reader so
+ * that a caller reading many blobs with the reference flag does not grow them again for each
+ * (each growth copies them, and fresh pages fault in). A reader writes an entry before it
+ * reads it, so what an earlier reader left there is never seen. */
+typedef struct zs_slot_tables {
+	uint8_t *obj;
+	uint32_t *end, *height;
+	uint32_t cap; /* entries each has room for; 0: no tables */
+} zs_slot_tables;
+
 /* Prepares a reader over data[0..len). max_depth: the most containers open at once (§11); 0
  * for no limit but the input's size.
  * Nothing is allocated until the small built-in tables overflow; always call
@@ -174,6 +184,13 @@ void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *
 void zs_reader_use_memo(zs_reader *r, zs_shape_memo *m);
 /* Releases the tables; the event pointers into the input stay valid. */
 void zs_reader_free(zs_reader *r);
+/* After a successful zs_reader_header(), before the first value: r takes t's tables (allocated
+ * through r's allocator) and t is emptied. */
+void zs_reader_adopt_slots(zs_reader *r, zs_slot_tables *t);
+/* Before zs_reader_free(): when r has slot tables of at most `max` entries and t is empty, t
+ * takes them and r keeps none; otherwise zs_reader_free() frees them. */
+void zs_reader_yield_slots(zs_reader *r, zs_slot_tables *t, uint32_t max);
+
 /* Checks the 2-byte header (§2). False with r->err set on failure. */
 bool zs_reader_header(zs_reader *r);
 /* Reads the next event. False on error: r->err and r->err_pos say what and where; after an

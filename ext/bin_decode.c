@@ -1108,6 +1108,7 @@ static void free_decoder(zser_decoder *d)
 		efree(d->owned);
 	}
 	zser_dec_free_names(d);
+	zser_dec_spare_give(d);
 	if (d->slots) {
 		efree(d->slots);
 	}
@@ -1519,6 +1520,9 @@ static zend_result zser_dec_run(zval *result, const unsigned char *buf, size_t l
 	}
 	if (d.r.nested && nest_start(&d, ctx) != SUCCESS) {
 		goto fail;
+	}
+	if (d.r.refs && !d.r.nested) {
+		zser_dec_spare_take(&d);
 	}
 	d.track = d.track || d.r.refs;
 	for (;;) {

@@ -20,9 +20,43 @@
  * any refcounted zend_string, and keep their hash. */
 #define KEYCACHE_MAX_LEN 32
 
+static void spare_clear(void)
+{
+	ZSER_G(dec_spare_rslots).obj = NULL;
+	ZSER_G(dec_spare_rslots).end = NULL;
+	ZSER_G(dec_spare_rslots).height = NULL;
+	ZSER_G(dec_spare_rslots).cap = 0;
+	ZSER_G(dec_spare_slots) = NULL;
+	ZSER_G(dec_spare_slots_cap) = 0;
+}
+
 void zser_decode_cache_start(void)
 {
+	/* what a request that never reached RSHUTDOWN kept went with that request's heap */
+	spare_clear();
 	ZSER_G(keycache_on) = true;
+}
+
+static void free_rslots(zs_slot_tables *t)
+{
+	efree(t->obj);
+	efree(t->end);
+	efree(t->height);
+	t->obj = NULL;
+	t->end = NULL;
+	t->height = NULL;
+	t->cap = 0;
+}
+
+static void spare_release(void)
+{
+	if (ZSER_G(dec_spare_rslots).cap) {
+		free_rslots(&ZSER_G(dec_spare_rslots));
+	}
+	if (ZSER_G(dec_spare_slots)) {
+		efree(ZSER_G(dec_spare_slots));
+	}
+	spare_clear();
 }
 
 void zser_decode_cache_release(void)
@@ -46,8 +80,46 @@ void zser_decode_cache_release(void)
 		efree(sc);
 		ZSER_G(shapes) = NULL;
 	}
+	spare_release();
 	ZSER_G(keycache_on) = false;
 	ZSER_G(keycache_active) = 0;
+}
+
+void zser_dec_spare_take(zser_decoder *d)
+{
+	if (!d->slots && ZSER_G(dec_spare_slots)) {
+		d->slots = ZSER_G(dec_spare_slots);
+		d->slots_cap = ZSER_G(dec_spare_slots_cap);
+		ZSER_G(dec_spare_slots) = NULL;
+		ZSER_G(dec_spare_slots_cap) = 0;
+	}
+	zs_reader_adopt_slots(&d->r, &ZSER_G(dec_spare_rslots));
+}
+
+void zser_dec_spare_give(zser_decoder *d)
+{
+	zs_slot_tables *t = &ZSER_G(dec_spare_rslots);
+
+	if (!ZSER_G(keycache_on)) {
+		/* outside a request nothing is kept */
+		return;
+	}
+	/* of two, the larger is kept (a decode nested in another ends first) */
+	if (d->slots && d->slots_cap <= ZSER_DEC_SPARE_SLOTS &&
+	    d->slots_cap > ZSER_G(dec_spare_slots_cap)) {
+		if (ZSER_G(dec_spare_slots)) {
+			efree(ZSER_G(dec_spare_slots));
+		}
+		ZSER_G(dec_spare_slots) = d->slots;
+		ZSER_G(dec_spare_slots_cap) = d->slots_cap;
+		d->slots = NULL;
+		d->slots_cap = 0;
+		d->slots_len = 0;
+	}
+	if (t->cap && d->r.slots_cap <= ZSER_DEC_SPARE_SLOTS && d->r.slots_cap > t->cap) {
+		free_rslots(t);
+	}
+	zs_reader_yield_slots(&d->r, t, ZSER_DEC_SPARE_SLOTS);
 }
 
 /* The shape cache of this request, made on first use; NULL outside a request. */

@@ -301,6 +301,14 @@ zser_shape_cache *zser_dec_shape_cache(void);
  * entries it uses stay pinned until the outermost running decode leaves. */
 void zser_dec_keycache_enter(void);
 void zser_dec_keycache_leave(void);
+/* The slot tables a decode with the reference flag grew, kept for the next one in the
+ * request (at most this many entries each: 576 KiB for the reader's, 512 KiB for the
+ * decoder's zval pointers). take: a top-level decode about to read its values takes them, if
+ * kept; give: a decoder being freed hands back the tables it owns, which are kept when within
+ * the bound and none are kept yet. */
+#define ZSER_DEC_SPARE_SLOTS ((uint32_t)1 << 16)
+void zser_dec_spare_take(zser_decoder *d);
+void zser_dec_spare_give(zser_decoder *d);
 
 /* Defined in bin_decode_objects.c. */
 

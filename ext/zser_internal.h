@@ -10,6 +10,7 @@
 
 #include "php_zser.h"
 #include "zs_common.h"
+#include "zs_wire_read.h"
 
 /* The module globals (ZSER_G()): the caches and call state of a request. */
 /* log2 of the slots of jsond_decode()'s key cache (at most 11: one bit of json_key_groups
@@ -36,6 +37,13 @@ bool keycache_on;
 /* zser_unserialize(): shape definitions met earlier in this request and their templates
  * (bin_decode_cache.c); NULL until first used, released in RSHUTDOWN. */
 struct zser_shape_cache *shapes;
+/* zser_unserialize(): the slot tables (the reader's and the decoder's table of zvals) of an
+ * earlier decode with the reference flag, of at most ZSER_DEC_SPARE_SLOTS entries, kept so
+ * that the next one neither grows nor faults them in again (bin_decode_cache.c); empty while
+ * a call holds them, released in RSHUTDOWN. */
+zs_slot_tables dec_spare_rslots;
+zval **dec_spare_slots;
+uint32_t dec_spare_slots_cap;
 /* zser_serialize(): the keys of first maps written earlier in this request and their bytes
  * (bin_encode.c); NULL until first used, released in RSHUTDOWN. key_memo_on is false
  * outside a request. */
