@@ -356,6 +356,12 @@ static const unsigned char *tail_block(const unsigned char *text, size_t len, si
 	return pad;
 }
 
+/* How far ahead of the block being classified its bytes are asked for. The classifiers read
+ * faster than the hardware's own prefetch brings a text that is not in the core's cache (a
+ * text of megabytes): 14% less time on gsoc-2018.json (3.3 MB), 8% on canada.json, 4% on
+ * twitter.json (0.6 MB); 512 to 4096 bytes ahead all gave the same. */
+#define PREFETCH_AHEAD 1024
+
 /* The loop of every classifier, in the function that runs it (with its carry k, grammar g,
  * pad, todo, text, len and base): whole blocks from the text, then the last len % 64 bytes,
  * maybe none, padded, each through STEP(block, base); the grammar walks each chunk of
@@ -368,6 +374,9 @@ static const unsigned char *tail_block(const unsigned char *text, size_t len, si
 			full = CHUNK_BLOCKS;                                      \
 		}                                                             \
 		for (; n < full; n++, base += 64) {                           \
+			if (len - base > PREFETCH_AHEAD) {                        \
+				__builtin_prefetch(text + base + PREFETCH_AHEAD);     \
+			}                                                         \
 			todo[n] = STEP(text + base, base);                        \
 		}                                                             \
 		if (full < CHUNK_BLOCKS) {                                    \
