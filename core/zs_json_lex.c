@@ -18,6 +18,8 @@ const double zs_json_pow10_exact[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,
                                         1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                         1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
+const uint64_t zs_json_pow10_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+
 const unsigned char *zs_json_skip_ws_run(const unsigned char *p, const unsigned char *end)
 {
 	for (;;) {

@@ -224,6 +224,7 @@ typedef enum {
 #define ZS_JSON_IS_DIGIT(c) ((unsigned char)((c) - '0') < 10)
 
 extern const double zs_json_pow10_exact[23];
+extern const uint64_t zs_json_pow10_u64[8]; /* 10^0 .. 10^7 */
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define ZS_JSON_SWAR_DIGITS 1
@@ -233,6 +234,27 @@ ZS_INLINE bool zs_json_all_digits8(uint64_t v)
 {
 	return ((v & 0xF0F0F0F0F0F0F0F0ULL) |
 	        (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) == 0x3333333333333333ULL;
+}
+
+/* The number of ASCII digits v starts with (8 when all are). Subtracting '0' from every
+ * byte borrows only out of a byte below '0', so the bytes up to the first non-digit are
+ * exact and that one has its high bit set in t or in t + 0x76 (it is below '0' or above
+ * '9'). */
+ZS_INLINE unsigned zs_json_digit_run8(uint64_t v)
+{
+	uint64_t t = v - 0x3030303030303030ULL;
+	uint64_t nd = (t | (t + 0x7676767676767676ULL)) & 0x8080808080808080ULL;
+	return nd ? zs_json_ctz(nd) >> 3 : 8;
+}
+
+ZS_INLINE uint64_t zs_json_digits8(uint64_t v);
+
+/* The value of the first n (1..7) digits of v: they are moved to the high bytes, where
+ * zs_json_digits8() reads the least significant, below '0's. */
+ZS_INLINE uint64_t zs_json_digits_lead(uint64_t v, unsigned n)
+{
+	unsigned s = 64 - 8 * n;
+	return zs_json_digits8((v << s) | (0x3030303030303030ULL >> (64 - s)));
 }
 
 ZS_INLINE uint64_t zs_json_digits8(uint64_t v)
@@ -277,6 +299,25 @@ ZS_INLINE zs_json_num_kind zs_json_lex_number(const unsigned char *p, const unsi
 	if (*p == '0') {
 		p++;
 	} else {
+#ifdef ZS_JSON_SWAR_DIGITS
+		if (!ZS_JSON_IS_DIGIT(p[1])) {
+			w = (uint64_t)(*p - '0');
+			p++;
+			goto int_done;
+		}
+		if (end - p >= 8) {
+			uint64_t v;
+			unsigned n;
+			memcpy(&v, p, 8);
+			n = zs_json_digit_run8(v);
+			if (n < 8) {
+				/* the whole integer part: no limit or truncation to mind */
+				w = zs_json_digits_lead(v, n);
+				p += n;
+				goto int_done;
+			}
+		}
+#endif
 		do {
 			w = w * 10 + (uint64_t)(*p - '0');
 			p++;
@@ -286,6 +327,9 @@ ZS_INLINE zs_json_num_kind zs_json_lex_number(const unsigned char *p, const unsi
 			p++;
 		}
 	}
+#ifdef ZS_JSON_SWAR_DIGITS
+int_done:
+#endif
 	ndig = (size_t)(p - digits);
 	if (*p == '.' && ZS_JSON_IS_DIGIT(p[1])) {
 		is_float = true;
@@ -309,6 +353,20 @@ ZS_INLINE zs_json_num_kind zs_json_lex_number(const unsigned char *p, const unsi
 			sig += w ? 8 : 0;
 			q -= 8;
 			p += 8;
+		}
+		if (sig <= 11 && end - p >= 8) {
+			/* the last 1..7 digits, which fit in 19 as well; then the byte loop below
+			 * meets the non-digit after them */
+			uint64_t v;
+			unsigned n;
+			memcpy(&v, p, 8);
+			n = zs_json_digit_run8(v);
+			if (n > 0 && n < 8) {
+				w = w * zs_json_pow10_u64[n] + zs_json_digits_lead(v, n);
+				sig += w ? (int)n : 0;
+				q -= n;
+				p += n;
+			}
 		}
 #else
 		(void)end;
