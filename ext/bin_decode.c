@@ -113,8 +113,14 @@ static void table_init(HashTable *ht, bool packed)
 /* A new array in *dest with room for `count` values, packed or a map. */
 void zser_dec_array_init(zval *dest, uint32_t count, bool packed)
 {
-	HashTable *ht = zser_array_new(count);
+	HashTable *ht;
 
+	if (packed && count <= HT_MIN_SIZE) {
+		/* too small for pages to map */
+		ZVAL_ARR(dest, zser_list_new(count));
+		return;
+	}
+	ht = zser_array_new(count);
 	ZVAL_ARR(dest, ht);
 	table_init(ht, packed);
 }

@@ -343,8 +343,7 @@ static void close_array(jsond_parser *P, const jsond_dec_frame *f)
 {
 	size_t n = P->vtop - f->vstart, i;
 	zval *v = &P->vals[f->vstart];
-	HashTable *ht = zser_array_new((uint32_t)n);
-	zser_table_init_packed(ht);
+	HashTable *ht = zser_list_new((uint32_t)n);
 	ZEND_HASH_FILL_PACKED(ht)
 	{
 		for (i = 0; i < n; i++) {

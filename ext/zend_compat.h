@@ -119,6 +119,39 @@ static zend_always_inline void zser_table_init_packed(HashTable *ht)
 #endif
 }
 
+/* zser_array_new(count), then zser_table_init_packed(): a list with room for count values.
+ * Up to PHP's smallest table (most lists of a decode: canada.json's 56,000 coordinate pairs)
+ * the header is written here, each field as those two calls leave it (the flags word whole,
+ * as _zend_hash_init() writes it: no iterator yet), and the table's block has a size known
+ * when compiling, so that the allocator's bin is found then: an exported call and a size
+ * computation fewer per list. */
+static zend_always_inline HashTable *zser_list_new(uint32_t count)
+{
+	HashTable *ht;
+
+#if ZSER_ZEND_INTERNALS && ZSER_ZEND_PREFETCH
+	if (count <= HT_MIN_SIZE) {
+		ht = zser_alloc_block(sizeof(HashTable));
+		GC_SET_REFCOUNT(ht, 1);
+		GC_TYPE_INFO(ht) = GC_ARRAY;
+		HT_FLAGS(ht) = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
+		ht->nTableMask = HT_MIN_MASK;
+		HT_SET_DATA_ADDR(ht, zser_alloc_block(ZSER_PACKED_SIZE(HT_MIN_SIZE)));
+		ht->nNumUsed = 0;
+		ht->nNumOfElements = 0;
+		ht->nTableSize = HT_MIN_SIZE;
+		ht->nInternalPointer = 0;
+		ht->nNextFreeElement = ZEND_LONG_MIN;
+		ht->pDestructor = ZVAL_PTR_DTOR;
+		HT_HASH_RESET_PACKED(ht);
+		return ht;
+	}
+#endif
+	ht = zser_array_new(count);
+	zser_table_init_packed(ht);
+	return ht;
+}
+
 /* The next slot of a packed table set up with room for all its values, counted as used and
  * not written: the caller writes it before anything reads the table. The counts are the ones
  * ZEND_HASH_FILL_FINISH() writes; that macro's block cannot span a decoder that opens nested
