@@ -69,7 +69,7 @@ typedef struct {
 	zend_object *obj;
 } jsond_dec_frame;
 
-/* An object shape met in this parse: its keys, in order, as the key cache gave them. `tmpl` is
+/* An object shape met in a parse: its keys, in order, as the key cache gave them. `tmpl` is
  * a table of those keys holding nulls, made when the shape is met a second time. It holds a
  * reference to each key, so no other key can be given the address of one of them while it
  * lives, and comparing addresses compares keys. */
@@ -78,6 +78,13 @@ typedef struct {
 	uint32_t seen; /* objects of sig met in a row in this slot */
 	HashTable *tmpl;
 } jsond_shape;
+
+/* The shapes of the request's decodes, kept from one parse to the next (shapes_take()). */
+struct zser_json_shapes {
+	uint64_t used;
+	jsond_shape slot[SHAPE_SLOTS];
+};
+typedef struct zser_json_shapes jsond_shapes;
 
 typedef struct {
 	const unsigned char *end; /* the NUL that terminates the zend_string (at [len]) */
@@ -106,9 +113,12 @@ typedef struct {
 	uint16_t *key_next; /* see next_key() */
 	unsigned key_last;  /* slot of the last key found or made in the cache */
 	bool key_cache_own;
-	/* Objects of one shape: which shape slots are set, and what they hold (see close_object) */
+	/* Objects of one shape: which shape slots are set, and what they hold (see close_object).
+	 * `shapes` is shapes_inline, or the request's block (shapes_take()), held alone */
 	uint64_t shape_used;
-	jsond_shape shapes[SHAPE_SLOTS];
+	jsond_shape *shapes;
+	jsond_shapes *shapes_kept;
+	jsond_shape shapes_inline[SHAPE_SLOTS];
 	/* First stack blocks, inside the parser: most inputs never allocate a stack. */
 	zval vals_inline[16];
 	zend_string *keys_inline[8];
@@ -412,12 +422,16 @@ static void fill_members(HashTable *ht, zend_string **keys, zval *v, size_t n, b
 	}
 }
 
-/* The shape slot of the n keys at keys and, in *sig, what tells shapes apart there: the count
- * and the addresses of the first and last keys. */
-static zend_always_inline unsigned shape_slot(zend_string **keys, size_t n, uintptr_t *sig)
+/* The shape slot of the n keys at keys and, in *sig, what tells shapes apart there: the count,
+ * the addresses of the first and last keys, and whether objects become arrays (a template made
+ * for stdClass may hold a numeric-string key that an array holds as an integer). */
+static zend_always_inline unsigned shape_slot(zend_string **keys, size_t n, bool assoc,
+                                              uintptr_t *sig)
 {
 	uint64_t h = ((uint64_t)(uintptr_t)keys[0] * 0x9E3779B97F4A7C15ULL) ^
-	             ((uint64_t)(uintptr_t)keys[n - 1] * 0xC2B2AE3D27D4EB4FULL) ^ n;
+	             ((uint64_t)(uintptr_t)keys[n - 1] * 0xC2B2AE3D27D4EB4FULL) ^ n ^
+	             /* the two modes in neighbouring slots, each with its sig */
+	             ((uint64_t)assoc << 58);
 	*sig = (uintptr_t)h | 1;
 	return (unsigned)(h >> 58);
 }
@@ -515,7 +529,7 @@ static void close_object(jsond_parser *P, jsond_dec_frame *f)
 	size_t j;
 
 	if (n >= 2 && n <= SHAPE_MAX_KEYS) {
-		slot = shape_slot(keys, n, &sig);
+		slot = shape_slot(keys, n, P->assoc, &sig);
 		t = shape_find(P, slot, sig, keys, n);
 		if (t) {
 			ht = zser_table_copy(t, false);
@@ -1006,6 +1020,67 @@ static int run_parse(jsond_parser *P, const zend_string *s)
  * frees are gone (mesh.json: 270 page faults a call, a quarter of its time). */
 #define JSON_SPARE_MAX_VALS ((size_t)1 << 16)
 
+/* The shapes and templates of the request's earlier parses: an API or a queue worker decodes
+ * objects of the same shapes call after call, whose first objects would otherwise be filled
+ * key by key in each call before a template is made again. Keys are compared by address, so
+ * only a parse that takes its keys from the request's key cache uses them; a parse started
+ * while another holds them starts with none, as outside a request. */
+static void shapes_take(jsond_parser *P)
+{
+	jsond_shapes *k = ZSER_G(json_shapes);
+
+	if (!ZSER_G(json_spare_on)) {
+		return;
+	}
+	if (k) {
+		ZSER_G(json_shapes) = NULL;
+	} else if (!ZSER_G(json_shapes_out)) {
+		k = emalloc(sizeof(*k));
+		k->used = 0;
+	} else {
+		return;
+	}
+	ZSER_G(json_shapes_out) = true;
+	P->shapes_kept = k;
+	P->shapes = k->slot;
+	P->shape_used = k->used;
+}
+
+static void shapes_destroy(jsond_shape *shapes, uint64_t used)
+{
+	while (used) {
+		jsond_shape *e = &shapes[zs_json_ctz(used)];
+		used &= used - 1;
+		if (e->tmpl) {
+			zend_array_destroy(e->tmpl);
+		}
+	}
+}
+
+static void shapes_give(jsond_parser *P)
+{
+	jsond_shapes *k = P->shapes_kept;
+
+	if (!k) {
+		shapes_destroy(P->shapes, P->shape_used);
+		return;
+	}
+	k->used = P->shape_used;
+	ZSER_G(json_shapes) = k;
+	ZSER_G(json_shapes_out) = false;
+}
+
+static void shapes_release(void)
+{
+	jsond_shapes *k = ZSER_G(json_shapes);
+
+	if (k) {
+		shapes_destroy(k->slot, k->used);
+		efree(k);
+		ZSER_G(json_shapes) = NULL;
+	}
+}
+
 /* Empties the slots of the request's key cache that were written, releasing their strings
  * when `release` (not when they went with the heap of a request that never ended). */
 static void key_cache_clear(bool release)
@@ -1026,6 +1101,8 @@ void zser_json_cache_start(void)
 {
 	/* what a request that never reached RSHUTDOWN kept went with that request's heap */
 	ZSER_G(json_spare_vals) = NULL;
+	ZSER_G(json_shapes) = NULL;
+	ZSER_G(json_shapes_out) = false;
 	key_cache_clear(false);
 	ZSER_G(json_spare_on) = true;
 }
@@ -1036,6 +1113,8 @@ void zser_json_cache_release(void)
 		efree(ZSER_G(json_spare_vals));
 		ZSER_G(json_spare_vals) = NULL;
 	}
+	/* the templates hold references to keys of the cache: either may go first */
+	shapes_release();
 	key_cache_clear(true);
 	ZSER_G(json_spare_on) = false;
 }
@@ -1101,6 +1180,11 @@ static void parser_init(jsond_parser *P, const zend_string *s, int options, int 
 		key_cache_take(P);
 	}
 	P->shape_used = 0;
+	P->shapes = P->shapes_inline;
+	P->shapes_kept = NULL;
+	if (build && !P->key_cache_own) {
+		shapes_take(P);
+	}
 	P->end = (const unsigned char *)ZSTR_VAL(s) + ZSTR_LEN(s);
 	P->options = options;
 	P->max_depth = max_depth;
@@ -1132,13 +1216,7 @@ static void parser_free(jsond_parser *P)
 	if (P->key_cache_own) {
 		key_cache_free_own(P->key_cache);
 	}
-	while (P->shape_used) {
-		jsond_shape *e = &P->shapes[zs_json_ctz(P->shape_used)];
-		P->shape_used &= P->shape_used - 1;
-		if (e->tmpl) {
-			zend_array_destroy(e->tmpl);
-		}
-	}
+	shapes_give(P);
 	if (P->vals != P->vals_inline) {
 		if (!ZSER_G(json_spare_vals) && ZSER_G(json_spare_on) && P->vcap <= JSON_SPARE_MAX_VALS) {
 			ZSER_G(json_spare_vals) = P->vals;

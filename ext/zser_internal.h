@@ -68,6 +68,11 @@ uint32_t json_key_groups;
 /* json_key_next[i]: the slot of the key that followed the key of slot i last time (a guess
  * only: any value is a valid slot, checked against the text like any cached key) */
 uint16_t json_key_next[1u << ZSER_JSON_KEY_BITS];
+/* jsond_decode(): the object shapes of this request's decodes and their templates
+ * (json_decode.c); NULL until first used and while a call holds them (json_shapes_out),
+ * released in RSHUTDOWN. */
+struct zser_json_shapes *json_shapes;
+bool json_shapes_out;
 /* Nested calls (FORMAT.md §8.3): the encoder, and the decoder's OBJECT_BLOB, whose
  * Serializable method is running, so that a zser_serialize() or zser_unserialize() it makes
  * continues their slots; NULL elsewhere. enc_calls / dec_calls: the zser_serialize() and
