@@ -70,7 +70,8 @@ typedef struct {
 } jsond_dec_frame;
 
 /* An object shape met in a parse: its keys, in order, as the key cache gave them. `tmpl` is
- * a table of those keys holding nulls, made when the shape is met a second time. It holds a
+ * a table of those keys holding nulls, made once the shape was met SHAPE_TEMPLATE_AFTER times
+ * in a row in its slot (shape_note()). It holds a
  * reference to each key, so no other key can be given the address of one of them while it
  * lives, and comparing addresses compares keys. */
 typedef struct {
