@@ -451,17 +451,20 @@ static zend_never_inline void str_grow(zser_encoder *e)
 
 /* Clears n >= 16 bytes (known at compile time) of a call's set-up by 16-byte stores, the last
  * one ending at n: a memset() of a size the compiler knows becomes `rep stos`, slow to start,
- * and a libc call costs its entry and size dispatch. */
+ * and a libc call costs its entry and size dispatch. GCC unrolls the loop whole, which also
+ * keeps it from turning the loop back into memset(): the encoder's 280 bytes then cost 18
+ * stores, not 17 turns of a loop (55 instructions of the classic battle's 2,295). */
 static zend_always_inline void zero_small(void *dst, size_t n)
 {
 #ifdef __SSE2__
 	unsigned char *p = (unsigned char *)dst;
 	size_t i;
 
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 32
+#endif
 	for (i = 0; i + 16 <= n; i += 16) {
 		_mm_storeu_si128((__m128i *)(void *)(p + i), _mm_setzero_si128());
-		/* keeps GCC from turning the loop back into memset() */
-		__asm__ volatile("" : : "r"(p + i));
 	}
 	if (i < n) {
 		_mm_storeu_si128((__m128i *)(void *)(p + n - 16), _mm_setzero_si128());
