@@ -1235,7 +1235,7 @@ static void id_place(zser_encoder *e, uint32_t idx)
 }
 
 /* Holds target (an object or a reference not met before) as slot `slot`. */
-static void id_add(zser_encoder *e, zval *target, uint32_t slot)
+static zend_never_inline void id_add(zser_encoder *e, zval *target, uint32_t slot)
 {
 	uint32_t size = e->id_slots ? e->id_mask + 1 : 0, i;
 
@@ -1259,6 +1259,34 @@ static void id_add(zser_encoder *e, zval *target, uint32_t slot)
 	Z_EXTRA(e->held[e->nheld]) = slot;
 	id_place(e, e->nheld++);
 	e->marks++;
+}
+
+/* id_find(), then id_add() when target is not held: the slot given to target before, or 0
+ * after giving it `slot`. One probe serves both while the table has room for one more. */
+static zend_always_inline uint32_t id_find_or_add(zser_encoder *e, zval *target, uint32_t slot)
+{
+	const zend_refcounted *p = Z_COUNTED_P(target);
+	zval *known;
+	uint32_t i, x;
+
+	if (UNEXPECTED(!e->id_slots || (e->nheld + 1) * 2 > e->id_mask + 1)) {
+		known = id_find(e, p);
+		if (known) {
+			return Z_EXTRA_P(known);
+		}
+		id_add(e, target, slot);
+		return 0;
+	}
+	for (i = id_home(e, p); (x = e->id_slots[i]) != 0; i = (i + 1) & e->id_mask) {
+		if (Z_COUNTED(e->held[x - 1]) == p) {
+			return Z_EXTRA(e->held[x - 1]);
+		}
+	}
+	ZVAL_COPY(&e->held[e->nheld], target);
+	Z_EXTRA(e->held[e->nheld]) = slot;
+	e->id_slots[i] = ++e->nheld;
+	e->marks++;
+	return 0;
 }
 
 /* ==== Shared arrays (FORMAT.md §9.1) ==== */
@@ -1443,8 +1471,8 @@ static zend_always_inline zser_enc_frame *push(zser_encoder *e, HashTable *ht, b
 	return f;
 }
 
-static uint32_t lookup_var(zser_encoder *e, zval *v);
-static zend_result encode_value(zser_encoder *e, zval *v);
+static zend_always_inline uint32_t lookup_var(zser_encoder *e, zval *v);
+static zend_always_inline zend_result encode_value(zser_encoder *e, zval *v);
 static zend_always_inline void zser_enc_open_array(zser_encoder *e, HashTable *ht,
                                                    zend_array *guard);
 
@@ -2451,9 +2479,9 @@ static void nest_leave(zser_encoder *e, zser_encoder *outer, bool ok)
 
 /* php_add_var_hash() without its n++: the slot already given to v (a reference or an object),
  * or NULL after giving it slot e->n now (when v may be met again). */
-static uint32_t lookup_var(zser_encoder *e, zval *v)
+static zend_always_inline uint32_t lookup_var(zser_encoder *e, zval *v)
 {
-	zval *target = v, *known;
+	zval *target = v;
 
 	if (!Z_ISREF_P(v)) {
 		/* php_add_var_hash(): an object nobody else holds is taken to be met only once and
@@ -2476,17 +2504,12 @@ static uint32_t lookup_var(zser_encoder *e, zval *v)
 	if (Z_ISREF_P(v) && Z_TYPE_P(Z_REFVAL_P(v)) == IS_OBJECT) {
 		target = Z_REFVAL_P(v);
 	}
-	known = id_find(e, Z_COUNTED_P(target));
-	if (!known) {
-		id_add(e, target, e->n);
-		return 0;
-	}
-	return Z_EXTRA_P(known);
+	return id_find_or_add(e, target, e->n);
 }
 
 /* Slot bookkeeping of php_add_var_hash(): returns true when a back-reference (or the null
  * of a failed Serializable) was written instead of the value. */
-static bool write_known(zser_encoder *e, zval *v)
+static zend_always_inline bool write_known(zser_encoder *e, zval *v)
 {
 	uint32_t slot = lookup_var(e, v);
 
@@ -2510,18 +2533,11 @@ static bool write_known(zser_encoder *e, zval *v)
 	return true;
 }
 
-static zend_result encode_value(zser_encoder *e, zval *v)
+/* What encode_value() writes for a value that is not a back-reference (v dereferenced). */
+static zend_never_inline zend_result encode_fresh(zser_encoder *e, zval *v)
 {
 	unsigned char *p;
 
-	if (UNEXPECTED(EG(exception))) {
-		return FAILURE;
-	}
-	e->n++;
-	if ((Z_ISREF_P(v) || Z_TYPE_P(v) == IS_OBJECT) && write_known(e, v)) {
-		return SUCCESS;
-	}
-	ZVAL_DEREF(v);
 	switch (Z_TYPE_P(v)) {
 	case IS_NULL:
 		out_tag(e, ZS_T_NULL);
@@ -2560,6 +2576,21 @@ static zend_result encode_value(zser_encoder *e, zval *v)
 		write_int(e, 0);
 		return SUCCESS;
 	}
+}
+
+/* Inlined where elements are walked: an object or reference met before costs a probe and a
+ * back-reference, without the call that writes a value in full. */
+static zend_always_inline zend_result encode_value(zser_encoder *e, zval *v)
+{
+	if (UNEXPECTED(EG(exception))) {
+		return FAILURE;
+	}
+	e->n++;
+	if ((Z_ISREF_P(v) || Z_TYPE_P(v) == IS_OBJECT) && write_known(e, v)) {
+		return SUCCESS;
+	}
+	ZVAL_DEREF(v);
+	return encode_fresh(e, v);
 }
 
 /* Appends the output to buf (which is empty for zser_serialize(): then the output string
