@@ -191,6 +191,28 @@ void zs_reader_yield_slots(zs_reader *r, zs_slot_tables *t, uint32_t max)
 	r->slots_cap = 0;
 }
 
+void zs_reader_adopt_strs(zs_reader *r, zs_str_table *t)
+{
+	if (r->nstrs != 0 || r->strs != r->inl.strs || t->cap <= r->strs_cap) {
+		return;
+	}
+	r->strs = t->strs;
+	r->strs_cap = t->cap;
+	t->strs = NULL;
+	t->cap = 0;
+}
+
+void zs_reader_yield_strs(zs_reader *r, zs_str_table *t, uint32_t max)
+{
+	if (t->cap != 0 || !r->strs || r->strs == r->inl.strs || r->strs_cap > max) {
+		return;
+	}
+	t->strs = r->strs;
+	t->cap = r->strs_cap;
+	r->strs = NULL;
+	r->strs_cap = 0;
+}
+
 bool zs_reader_header(zs_reader *r)
 {
 	if (REMAIN(r) < 1) {

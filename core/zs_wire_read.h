@@ -172,6 +172,14 @@ typedef struct zs_slot_tables {
 	uint32_t cap; /* entries each has room for; 0: no tables */
 } zs_slot_tables;
 
+/* A reader's string table, handed on to a later reader as the slot tables are: a caller
+ * decoding many blobs does not grow it again for each (a table of 10,000 strings took ten
+ * growths, each copying it). Entries are written before they are read, as there. */
+typedef struct zs_str_table {
+	zs_rstr *strs;
+	uint32_t cap; /* entries it has room for; 0: no table */
+} zs_str_table;
+
 /* Prepares a reader over data[0..len). max_depth: the most containers open at once (§11); 0
  * for no limit but the input's size.
  * Nothing is allocated until the small built-in tables overflow; always call
@@ -190,6 +198,13 @@ void zs_reader_adopt_slots(zs_reader *r, zs_slot_tables *t);
 /* Before zs_reader_free(): when r has slot tables of at most `max` entries and t is empty, t
  * takes them and r keeps none; otherwise zs_reader_free() frees them. */
 void zs_reader_yield_slots(zs_reader *r, zs_slot_tables *t, uint32_t max);
+
+/* Before the first string: r takes t's table (allocated through r's allocator) when it is
+ * larger than r's own, and t is emptied. */
+void zs_reader_adopt_strs(zs_reader *r, zs_str_table *t);
+/* Before zs_reader_free(): when r's string table is an allocated one of at most `max`
+ * entries and t is empty, t takes it; otherwise zs_reader_free() frees it. */
+void zs_reader_yield_strs(zs_reader *r, zs_str_table *t, uint32_t max);
 
 /* Checks the 2-byte header (§2). False with r->err set on failure. */
 bool zs_reader_header(zs_reader *r);

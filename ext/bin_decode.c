@@ -1514,6 +1514,7 @@ static zend_result zser_dec_run(zval *result, const unsigned char *buf, size_t l
 	               depth <= 0 || (zend_ulong)depth >= UINT32_MAX ? 0 : (uint32_t)depth);
 	if ((sc = zser_dec_shape_cache()) != NULL) {
 		zs_reader_use_memo(&d.r, &sc->memo);
+		zser_dec_spare_take_strs(&d);
 	}
 	/* each nested call costs C stack: their number is bounded whatever the depth */
 	if (ZSER_G(dec_calls) > ZS_WIRE_MAX_NEST + 1) {

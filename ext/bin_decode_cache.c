@@ -28,6 +28,8 @@ static void spare_clear(void)
 	ZSER_G(dec_spare_rslots).cap = 0;
 	ZSER_G(dec_spare_slots) = NULL;
 	ZSER_G(dec_spare_slots_cap) = 0;
+	ZSER_G(dec_spare_strs).strs = NULL;
+	ZSER_G(dec_spare_strs).cap = 0;
 }
 
 void zser_decode_cache_start(void)
@@ -55,6 +57,9 @@ static void spare_release(void)
 	}
 	if (ZSER_G(dec_spare_slots)) {
 		efree(ZSER_G(dec_spare_slots));
+	}
+	if (ZSER_G(dec_spare_strs).strs) {
+		efree(ZSER_G(dec_spare_strs).strs);
 	}
 	spare_clear();
 }
@@ -96,6 +101,11 @@ void zser_dec_spare_take(zser_decoder *d)
 	zs_reader_adopt_slots(&d->r, &ZSER_G(dec_spare_rslots));
 }
 
+void zser_dec_spare_take_strs(zser_decoder *d)
+{
+	zs_reader_adopt_strs(&d->r, &ZSER_G(dec_spare_strs));
+}
+
 void zser_dec_spare_give(zser_decoder *d)
 {
 	zs_slot_tables *t = &ZSER_G(dec_spare_rslots);
@@ -120,6 +130,13 @@ void zser_dec_spare_give(zser_decoder *d)
 		free_rslots(t);
 	}
 	zs_reader_yield_slots(&d->r, t, ZSER_DEC_SPARE_SLOTS);
+	if (ZSER_G(dec_spare_strs).cap && d->r.strs_cap <= ZSER_DEC_SPARE_STRS &&
+	    d->r.strs_cap > ZSER_G(dec_spare_strs).cap && d->r.strs != d->r.inl.strs) {
+		efree(ZSER_G(dec_spare_strs).strs);
+		ZSER_G(dec_spare_strs).strs = NULL;
+		ZSER_G(dec_spare_strs).cap = 0;
+	}
+	zs_reader_yield_strs(&d->r, &ZSER_G(dec_spare_strs), ZSER_DEC_SPARE_STRS);
 }
 
 /* The shape cache of this request, made on first use; NULL outside a request. */

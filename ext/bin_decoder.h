@@ -308,6 +308,10 @@ void zser_dec_keycache_leave(void);
  * the bound and none are kept yet. */
 #define ZSER_DEC_SPARE_SLOTS ((uint32_t)1 << 16)
 void zser_dec_spare_take(zser_decoder *d);
+/* Likewise the reader's string table (1.5 MiB at most), for every decode in a request: give
+ * hands it back too. */
+#define ZSER_DEC_SPARE_STRS ((uint32_t)1 << 16)
+void zser_dec_spare_take_strs(zser_decoder *d);
 void zser_dec_spare_give(zser_decoder *d);
 
 /* Defined in bin_decode_objects.c. */

@@ -44,6 +44,9 @@ struct zser_shape_cache *shapes;
 zs_slot_tables dec_spare_rslots;
 zval **dec_spare_slots;
 uint32_t dec_spare_slots_cap;
+/* zser_unserialize(): the reader's string table of an earlier decode, of at most
+ * ZSER_DEC_SPARE_STRS entries, kept likewise */
+zs_str_table dec_spare_strs;
 /* zser_serialize(): the keys of first maps written earlier in this request and their bytes
  * (bin_encode.c); NULL until first used, released in RSHUTDOWN. key_memo_on is false
  * outside a request. */

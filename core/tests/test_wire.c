@@ -533,6 +533,24 @@ static void adopt_poisoned(zs_reader *r)
 	ZS_CHECK(spare.cap == 0 && spare.obj == NULL);
 }
 
+// The string table likewise (zs_reader_adopt_strs()): one of 16 entries to begin with, so
+// that every reader takes one larger than its own.
+static zs_str_table spare_strs;
+static unsigned strs_adopted;
+
+static void adopt_poisoned_strs(zs_reader *r)
+{
+	if (!spare_strs.cap) {
+		spare_strs.strs = malloc(16 * sizeof(zs_rstr));
+		ZS_CHECK(spare_strs.strs != NULL);
+		spare_strs.cap = 16;
+	}
+	memset(spare_strs.strs, 0xA5, spare_strs.cap * sizeof(zs_rstr));
+	zs_reader_adopt_strs(r, &spare_strs);
+	strs_adopted += spare_strs.cap == 0;
+	ZS_CHECK(spare_strs.cap == 0 && spare_strs.strs == NULL && r->strs_cap >= 16);
+}
+
 static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 {
 	zs_reader r1, r2, r3;
@@ -553,6 +571,7 @@ static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 	if (ok3) {
 		adopt_poisoned(&r3);
 	}
+	adopt_poisoned_strs(&r3);
 	while (ok1 && ok2 && ok3 && !zs_reader_done(&r1) && !zs_reader_done(&r2)) {
 		memset(&e1, 0, sizeof(e1));
 		memset(&e2, 0, sizeof(e2));
@@ -595,6 +614,8 @@ static void same_events(const unsigned char *b, size_t n, uint32_t max_depth)
 	zs_reader_free(&r1);
 	zs_reader_free(&r2);
 	zs_reader_yield_slots(&r3, &spare, 1024);
+	zs_reader_yield_strs(&r3, &spare_strs, 1024);
+	ZS_CHECK(spare_strs.cap >= 16 && r3.strs == NULL);
 	zs_reader_free(&r3);
 }
 
@@ -1250,6 +1271,9 @@ int main(void)
 	ZS_CHECK(memo_shapes > 0);
 	// readers with the reference flag took tables an earlier one grew
 	ZS_CHECK(spare_adopted > 1000);
+	// every reader with the memo took a poisoned string table and handed it on
+	ZS_CHECK(strs_adopted > 100000);
+	free(spare_strs.strs);
 	if (spare.cap) {
 		free(spare.obj);
 		free(spare.end);
