@@ -821,38 +821,42 @@ static zend_result read_hooked(jsond_encoder *e, jsond_enc_frame *f, zend_proper
 }
 #endif
 
-/* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
-static zend_result step_table(jsond_encoder *e)
+/* What the element loop of a table ends with. */
+enum table_step { TABLE_END, TABLE_FRAME, TABLE_FAIL };
+
+/* The elements of table ht (the frame at idx) from its pos on, until one opens a new frame
+ * (TABLE_FRAME), the table ends (TABLE_END, nothing written for the end) or writing fails.
+ * Inlined with constants for the common kinds of table (a list, a map written as an object,
+ * neither pretty-printed nor streamed) so that their loop tests none of what does not change
+ * from one element to the next; `generic` takes every other case, with those read at run
+ * time. */
+static zend_always_inline enum table_step table_elems(jsond_encoder *e, uint32_t idx, HashTable *ht,
+                                                      const bool generic, const bool packed_c,
+                                                      const bool as_object_c)
 {
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
-	const bool pretty = (e->options & PHP_JSON_PRETTY_PRINT) != 0;
-	uint32_t idx, pos;
-	jsond_enc_frame *f;
-	HashTable *ht;
-	bool as_object, of_object, need_comma;
-
-	/* Moving between nested tables stays in this loop: no call per array entered or left. */
-next_frame:
-	if (e->top == 0) {
-		return SUCCESS;
-	}
-	idx = e->top - 1;
-	f = &e->stack[idx];
-	if (f->kind != FRAME_TABLE) {
-		return SUCCESS; /* the driver handles the other kinds */
-	}
-	ht = f->ht;
-	as_object = f->as_object;
-	of_object = f->of_object;
+	const bool pretty = generic && (e->options & PHP_JSON_PRETTY_PRINT) != 0;
+	const bool sink = generic && e->sink != NULL;
+	const bool as_object = generic ? e->stack[idx].as_object : as_object_c;
+	const bool of_object = e->stack[idx].of_object;
 	/* Kept in registers: writes through the output pointer could alias the frame. */
-	pos = f->pos;
-	need_comma = f->need_comma;
-	if (!ht) {
-		if (close_frame(e) == FAILURE) {
-			return FAILURE;
-		}
-		goto next_frame;
-	}
+	uint32_t pos = e->stack[idx].pos;
+	bool need_comma = e->stack[idx].need_comma;
+#if PHP_VERSION_ID >= 80200
+	const bool packed = generic ? HT_IS_PACKED(ht) : packed_c;
+#else
+	const bool packed = false;
+	(void)packed_c;
+#endif
+
+/* Before anything that may read the frame or move the stack (a frame pushed, userland code
+ * run): the frame is found again through e->stack each time. */
+#define TABLE_SAVE()                           \
+	do {                                       \
+		e->stack[idx].pos = pos;               \
+		e->stack[idx].need_comma = need_comma; \
+	} while (0)
+
 	for (;;) {
 		zval *zv;
 		zend_string *key;
@@ -860,19 +864,15 @@ next_frame:
 		size_t indent;
 		char *p;
 
-		if (UNEXPECTED(!SINK_CHECK(e))) {
-			return FAILURE;
+		if (sink && UNEXPECTED(!SINK_CHECK(e))) {
+			return TABLE_FAIL;
 		}
 		if (pos >= ht->nNumUsed) {
-			f->pos = pos;
-			f->need_comma = need_comma;
-			if (close_frame(e) == FAILURE) {
-				return FAILURE;
-			}
-			goto next_frame;
+			TABLE_SAVE();
+			return TABLE_END;
 		}
 #if PHP_VERSION_ID >= 80200
-		if (HT_IS_PACKED(ht)) {
+		if (packed) {
 			zv = ht->arPacked + pos;
 			key = NULL;
 			index = pos;
@@ -910,10 +910,9 @@ next_frame:
 		}
 #if PHP_VERSION_ID >= 80400
 		if (UNEXPECTED(Z_TYPE_P(zv) == IS_PTR)) {
-			f->pos = pos;
-			f->need_comma = need_comma;
-			if (read_hooked(e, f, Z_PTR_P(zv), &zv) == FAILURE) {
-				return FAILURE;
+			TABLE_SAVE();
+			if (read_hooked(e, &e->stack[idx], Z_PTR_P(zv), &zv) == FAILURE) {
+				return TABLE_FAIL;
 			}
 			if (!zv) {
 				continue;
@@ -927,7 +926,7 @@ next_frame:
 			*p++ = ',';
 		}
 		need_comma = true;
-		if (indent) {
+		if (pretty && indent) {
 			*p = '\n';
 			memset(p + 1, ' ', indent - 1);
 			p += indent;
@@ -981,7 +980,7 @@ next_frame:
 			out_commit(e, p);
 			if (jsond_enc_write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options) == FAILURE &&
 			    !partial) {
-				return FAILURE;
+				return TABLE_FAIL;
 			}
 			continue;
 		case IS_ARRAY:
@@ -992,12 +991,11 @@ next_frame:
 				continue;
 			}
 			out_commit(e, p);
-			f->pos = pos;
-			f->need_comma = need_comma;
+			TABLE_SAVE();
 			if (EXPECTED(zend_hash_num_elements(Z_ARRVAL_P(zv)) != 0 &&
 			             !GC_IS_RECURSIVE(Z_ARRVAL_P(zv)))) {
 				jsond_enc_open_array(e, zv);
-				goto next_frame;
+				return TABLE_FRAME;
 			}
 			goto open_container;
 		case IS_OBJECT:
@@ -1006,34 +1004,74 @@ next_frame:
 			}
 			/* stdClass is neither serializable nor an enum: straight to its table. */
 			out_commit(e, p);
-			f->pos = pos;
-			f->need_comma = need_comma;
+			TABLE_SAVE();
 			if (EXPECTED(open_std_object(e, zv) == SUCCESS)) {
-				goto next_frame;
+				return TABLE_FRAME;
 			}
 open_container:
 			if (begin_container(e, zv) == FAILURE && !partial) {
-				return FAILURE;
+				return TABLE_FAIL;
 			}
 			if (e->top != idx + 1) {
-				goto next_frame;
+				return TABLE_FRAME;
 			}
-			f = &e->stack[idx];
 			continue;
 		default:
 			break;
 		}
 		out_commit(e, p);
-		f->pos = pos;
-		f->need_comma = need_comma;
+		TABLE_SAVE();
 		if (begin_value(e, zv) == FAILURE && !partial) {
-			return FAILURE;
+			return TABLE_FAIL;
 		}
 		if (e->top != idx + 1) {
-			goto next_frame; /* a child frame is now on top */
+			return TABLE_FRAME; /* a child frame is now on top */
 		}
-		/* begin_value may have run jsonSerialize() and moved the stack. */
+	}
+#undef TABLE_SAVE
+}
+
+/* Writes elements of the top FRAME_TABLE until one opens a new frame or the table ends. */
+static zend_result step_table(jsond_encoder *e)
+{
+	const bool plain = !(e->options & PHP_JSON_PRETTY_PRINT) && e->sink == NULL;
+	uint32_t idx;
+	jsond_enc_frame *f;
+	HashTable *ht;
+	enum table_step r;
+
+	/* Moving between nested tables stays in this loop: no call per array entered or left. */
+	for (;;) {
+		if (e->top == 0) {
+			return SUCCESS;
+		}
+		idx = e->top - 1;
 		f = &e->stack[idx];
+		if (f->kind != FRAME_TABLE) {
+			return SUCCESS; /* the driver handles the other kinds */
+		}
+		ht = f->ht;
+		if (ht) {
+#if PHP_VERSION_ID >= 80200
+			if (plain && HT_IS_PACKED(ht) && !f->as_object) {
+				r = table_elems(e, idx, ht, false, true, false);
+			} else if (plain && !HT_IS_PACKED(ht) && f->as_object) {
+				r = table_elems(e, idx, ht, false, false, true);
+			} else
+#endif
+			{
+				r = table_elems(e, idx, ht, true, false, false);
+			}
+			if (r == TABLE_FAIL) {
+				return FAILURE;
+			}
+			if (r == TABLE_FRAME) {
+				continue;
+			}
+		}
+		if (close_frame(e) == FAILURE) {
+			return FAILURE;
+		}
 	}
 }
 
