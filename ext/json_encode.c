@@ -286,6 +286,17 @@ static zend_always_inline void write_long(jsond_encoder *e, zend_long v)
 	e->out.len += zs_i64toa((int64_t)v, p);
 }
 
+/* ext/json adds ".0" only when the text has no '.' and fits its fixed buffer. */
+static zend_always_inline size_t zero_fraction(const jsond_encoder *e, char *p, size_t len)
+{
+	if ((e->options & PHP_JSON_PRESERVE_ZERO_FRACTION) && memchr(p, '.', len) == NULL &&
+	    len < ZEND_DOUBLE_MAX_LENGTH - 2) {
+		p[len++] = '.';
+		p[len++] = '0';
+	}
+	return len;
+}
+
 static void write_double(jsond_encoder *e, double d)
 {
 	int precision = (int)PG(serialize_precision);
@@ -302,13 +313,7 @@ static void write_double(jsond_encoder *e, double d)
 		p = out_reserve(&e->out, len + 2);
 		memcpy(p, num, len);
 	}
-	/* ext/json adds ".0" only when the text has no '.' and fits its fixed buffer. */
-	if ((e->options & PHP_JSON_PRESERVE_ZERO_FRACTION) && memchr(p, '.', len) == NULL &&
-	    len < ZEND_DOUBLE_MAX_LENGTH - 2) {
-		p[len++] = '.';
-		p[len++] = '0';
-	}
-	e->out.len += len;
+	e->out.len += zero_fraction(e, p, len);
 }
 
 /* Largest input slice escaped per output reservation, so that a huge string never
@@ -758,15 +763,23 @@ static zend_always_inline zend_result jsond_enc_open_array(jsond_encoder *e, zva
  * standard ones, inlined into the element loop: zend_get_properties_for() would return
  * that same table with one more reference, which is taken here directly. FAILURE = not
  * such an object (or a recursive one); the caller takes the general path. */
+/* True for a stdClass whose property table exists and whose handlers are the standard ones:
+ * its table is what zend_get_properties_for() would return. */
+static zend_always_inline bool std_table(zval *val)
+{
+	zend_object *obj = Z_OBJ_P(val);
+
+	return obj->properties != NULL && obj->handlers->get_properties_for == NULL &&
+	       obj->handlers->get_properties == zend_std_get_properties && SLOTS_READABLE(obj);
+}
+
 static zend_always_inline zend_result open_std_object(jsond_encoder *e, zval *val)
 {
 	zend_object *obj = Z_OBJ_P(val);
 	HashTable *ht = obj->properties;
 	jsond_enc_frame *f;
 
-	if (UNEXPECTED(ht == NULL || obj->handlers->get_properties_for != NULL ||
-	               obj->handlers->get_properties != zend_std_get_properties ||
-	               !SLOTS_READABLE(obj) || GC_IS_RECURSIVE(ht))) {
+	if (UNEXPECTED(!std_table(val) || GC_IS_RECURSIVE(ht))) {
 		return FAILURE;
 	}
 	/* The extra reference makes a write to the object during the encode (from a child's
@@ -820,6 +833,144 @@ static zend_result read_hooked(jsond_encoder *e, jsond_enc_frame *f, zend_proper
 	return SUCCESS;
 }
 #endif
+
+/* Largest table put_leaf() takes. */
+#define LEAF_MAX  32
+/* Output room per element of a leaf: a comma, a short key or a quoted integer, the colon
+ * and a scalar or short string. */
+#define LEAF_ROOM (ELEMENT_ROOM + SHORT_STRING + 1)
+
+enum leaf_step { LEAF_NO, LEAF_DONE, LEAF_FAIL };
+
+static zend_always_inline zval *leaf_elem(HashTable *ht, uint32_t i, zend_string **key,
+                                          zend_ulong *index)
+{
+	zval *zv;
+#if PHP_VERSION_ID >= 80200
+	if (HT_IS_PACKED(ht)) {
+		zv = ht->arPacked + i;
+		*key = NULL;
+		*index = i;
+	} else
+#endif
+	{
+		Bucket *b = ht->arData + i;
+		zv = &b->val;
+		*key = b->key;
+		*index = b->h;
+	}
+	return Z_TYPE_P(zv) == IS_INDIRECT ? Z_INDIRECT_P(zv) : zv;
+}
+
+/* A non-empty table of scalars and strings only (a leaf, as most small tables of API data
+ * are), written whole without a frame: nothing in it can run userland code or lead back to a
+ * table being written, so it needs no recursion guard, no reference held and no depth but
+ * its own (checked as closing it would). Each element is written exactly as the element loop
+ * writes it, errors included. LEAF_NO, with nothing written, for any other table: the caller
+ * opens a frame for it. of_object: a property table, whose mangled names are left out. */
+static zend_always_inline enum leaf_step put_leaf(jsond_encoder *e, HashTable *ht, bool as_object,
+                                                  bool of_object)
+{
+	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
+	uint32_t i, n = ht->nNumUsed;
+	zend_string *key;
+	zend_ulong index;
+	bool comma = false;
+	char *p, *q;
+
+	if (n > LEAF_MAX || e->depth >= e->max_depth || GC_IS_RECURSIVE(ht)) {
+		return LEAF_NO;
+	}
+	/* types first: a table that is no leaf costs a look at its first non-scalar. An empty
+	 * array is written as the element loop writes it, where that needs no depth check. */
+	for (i = 0; i < n; i++) {
+		zval *zv = leaf_elem(ht, i, &key, &index);
+		if (Z_TYPE_P(zv) > IS_STRING &&
+		    (Z_TYPE_P(zv) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(zv)) != 0 ||
+		     e->depth + 1 >= e->max_depth)) {
+			return LEAF_NO;
+		}
+	}
+	p = out_reserve(&e->out, 2 + (size_t)n * LEAF_ROOM);
+	*p++ = as_object ? '{' : '[';
+	for (i = 0; i < n; i++) {
+		zval *zv = leaf_elem(ht, i, &key, &index);
+		if (Z_TYPE_P(zv) == IS_UNDEF) {
+			continue;
+		}
+		if (of_object && key && ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0) {
+			continue; /* protected or private */
+		}
+		if (comma) {
+			*p++ = ',';
+		}
+		comma = true;
+		if (as_object) {
+			if (!key) {
+				*p++ = '"';
+				p += zs_i64toa((int64_t)(zend_long)index, p);
+				*p++ = '"';
+			} else if ((q = put_plain_short(e, p, ZSTR_VAL(key), ZSTR_LEN(key))) != NULL) {
+				p = q;
+			} else {
+				out_commit(e, p);
+				write_key(e, ZSTR_VAL(key), ZSTR_LEN(key));
+				p = out_reserve(&e->out, 1 + (size_t)(n - i) * LEAF_ROOM);
+			}
+			*p++ = ':';
+		}
+		switch (Z_TYPE_P(zv)) {
+		case IS_LONG:
+			p += zs_i64toa((int64_t)Z_LVAL_P(zv), p);
+			break;
+		case IS_NULL:
+			memcpy(p, "null", 4);
+			p += 4;
+			break;
+		case IS_TRUE:
+			memcpy(p, "true", 4);
+			p += 4;
+			break;
+		case IS_FALSE:
+			memcpy(p, "false", 5);
+			p += 5;
+			break;
+		case IS_DOUBLE:
+			if (UNEXPECTED(!zend_finite(Z_DVAL_P(zv)))) {
+				/* as begin_value(): recorded, and the walk goes on */
+				e->error_code = PHP_JSON_ERROR_INF_OR_NAN;
+				*p++ = '0';
+			} else if (EXPECTED(PG(serialize_precision) < 0)) {
+				p += zero_fraction(e, p, zs_dtoa_shortest(Z_DVAL_P(zv), 'e', p));
+			} else {
+				out_commit(e, p);
+				write_double(e, Z_DVAL_P(zv));
+				p = out_reserve(&e->out, 1 + (size_t)(n - i) * LEAF_ROOM);
+			}
+			break;
+		case IS_ARRAY: /* empty */
+			memcpy(p, (e->options & PHP_JSON_FORCE_OBJECT) ? "{}" : "[]", 2);
+			p += 2;
+			break;
+		default: /* IS_STRING */
+			if (!(e->options & PHP_JSON_NUMERIC_CHECK) &&
+			    (q = put_plain_short(e, p, Z_STRVAL_P(zv), Z_STRLEN_P(zv))) != NULL) {
+				p = q;
+				break;
+			}
+			out_commit(e, p);
+			if (jsond_enc_write_string(e, Z_STRVAL_P(zv), Z_STRLEN_P(zv), e->options) == FAILURE &&
+			    !partial) {
+				return LEAF_FAIL;
+			}
+			p = out_reserve(&e->out, 1 + (size_t)(n - i) * LEAF_ROOM);
+			break;
+		}
+	}
+	*p++ = as_object ? '}' : ']';
+	out_commit(e, p);
+	return LEAF_DONE;
+}
 
 /* What the element loop of a table ends with. */
 enum table_step { TABLE_END, TABLE_FRAME, TABLE_FAIL };
@@ -991,6 +1142,18 @@ static zend_always_inline enum table_step table_elems(jsond_encoder *e, uint32_t
 				continue;
 			}
 			out_commit(e, p);
+			if (!pretty) {
+				enum leaf_step l = put_leaf(e, Z_ARRVAL_P(zv),
+				                            (e->options & PHP_JSON_FORCE_OBJECT) ||
+				                                    !zend_array_is_list(Z_ARRVAL_P(zv)),
+				                            false);
+				if (l == LEAF_DONE) {
+					continue;
+				}
+				if (l == LEAF_FAIL) {
+					return TABLE_FAIL;
+				}
+			}
 			TABLE_SAVE();
 			if (EXPECTED(zend_hash_num_elements(Z_ARRVAL_P(zv)) != 0 &&
 			             !GC_IS_RECURSIVE(Z_ARRVAL_P(zv)))) {
@@ -1004,6 +1167,15 @@ static zend_always_inline enum table_step table_elems(jsond_encoder *e, uint32_t
 			}
 			/* stdClass is neither serializable nor an enum: straight to its table. */
 			out_commit(e, p);
+			if (!pretty && std_table(zv)) {
+				enum leaf_step l = put_leaf(e, Z_OBJ_P(zv)->properties, true, true);
+				if (l == LEAF_DONE) {
+					continue;
+				}
+				if (l == LEAF_FAIL) {
+					return TABLE_FAIL;
+				}
+			}
 			TABLE_SAVE();
 			if (EXPECTED(open_std_object(e, zv) == SUCCESS)) {
 				return TABLE_FRAME;
