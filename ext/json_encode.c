@@ -843,11 +843,11 @@ static zend_result read_hooked(jsond_encoder *e, jsond_enc_frame *f, zend_proper
 enum leaf_step { LEAF_NO, LEAF_DONE, LEAF_FAIL };
 
 static zend_always_inline zval *leaf_elem(HashTable *ht, uint32_t i, zend_string **key,
-                                          zend_ulong *index)
+                                          zend_ulong *index, const bool packed)
 {
 	zval *zv;
 #if PHP_VERSION_ID >= 80200
-	if (HT_IS_PACKED(ht)) {
+	if (packed) {
 		zv = ht->arPacked + i;
 		*key = NULL;
 		*index = i;
@@ -868,8 +868,8 @@ static zend_always_inline zval *leaf_elem(HashTable *ht, uint32_t i, zend_string
  * its own (checked as closing it would). Each element is written exactly as the element loop
  * writes it, errors included. LEAF_NO, with nothing written, for any other table: the caller
  * opens a frame for it. of_object: a property table, whose mangled names are left out. */
-static zend_always_inline enum leaf_step put_leaf(jsond_encoder *e, HashTable *ht, bool as_object,
-                                                  bool of_object)
+static zend_always_inline enum leaf_step
+put_leaf_as(jsond_encoder *e, HashTable *ht, bool as_object, bool of_object, const bool packed)
 {
 	const bool partial = (e->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) != 0;
 	uint32_t i, n = ht->nNumUsed;
@@ -884,7 +884,7 @@ static zend_always_inline enum leaf_step put_leaf(jsond_encoder *e, HashTable *h
 	/* types first: a table that is no leaf costs a look at its first non-scalar. An empty
 	 * array is written as the element loop writes it, where that needs no depth check. */
 	for (i = 0; i < n; i++) {
-		zval *zv = leaf_elem(ht, i, &key, &index);
+		zval *zv = leaf_elem(ht, i, &key, &index, packed);
 		if (Z_TYPE_P(zv) > IS_STRING &&
 		    (Z_TYPE_P(zv) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(zv)) != 0 ||
 		     e->depth + 1 >= e->max_depth)) {
@@ -894,7 +894,7 @@ static zend_always_inline enum leaf_step put_leaf(jsond_encoder *e, HashTable *h
 	p = out_reserve(&e->out, 2 + (size_t)n * LEAF_ROOM);
 	*p++ = as_object ? '{' : '[';
 	for (i = 0; i < n; i++) {
-		zval *zv = leaf_elem(ht, i, &key, &index);
+		zval *zv = leaf_elem(ht, i, &key, &index, packed);
 		if (Z_TYPE_P(zv) == IS_UNDEF) {
 			continue;
 		}
@@ -970,6 +970,18 @@ static zend_always_inline enum leaf_step put_leaf(jsond_encoder *e, HashTable *h
 	*p++ = as_object ? '}' : ']';
 	out_commit(e, p);
 	return LEAF_DONE;
+}
+
+/* put_leaf_as() made once for each layout of table, so that its loops do not ask. */
+static zend_always_inline enum leaf_step put_leaf(jsond_encoder *e, HashTable *ht, bool as_object,
+                                                  bool of_object)
+{
+#if PHP_VERSION_ID >= 80200
+	if (HT_IS_PACKED(ht)) {
+		return put_leaf_as(e, ht, as_object, of_object, true);
+	}
+#endif
+	return put_leaf_as(e, ht, as_object, of_object, false);
 }
 
 /* What the element loop of a table ends with. */
