@@ -24,19 +24,12 @@ size_t zs_grow_cap(size_t cap, size_t need, size_t elem, size_t first, size_t ma
 	return ncap > SIZE_MAX / elem ? 0 : ncap;
 }
 
-bool zs_grow_in(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first,
-                size_t max, const void *inl)
+/* *p made to hold ncap (>= need) elements. */
+static bool grow_to(const zs_alloc *a, void **p, size_t *cap, size_t ncap, size_t elem,
+                    const void *inl)
 {
-	size_t ncap;
 	void *np;
 
-	if (need <= *cap) {
-		return true;
-	}
-	ncap = zs_grow_cap(*cap, need, elem, first, max);
-	if (ncap == 0) {
-		return false;
-	}
 	if (*p == NULL) {
 		np = a->malloc(a->ctx, ncap * elem);
 	} else if (*p == inl) {
@@ -53,6 +46,43 @@ bool zs_grow_in(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t el
 	*p = np;
 	*cap = ncap;
 	return true;
+}
+
+bool zs_grow_in(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first,
+                size_t max, const void *inl)
+{
+	size_t ncap;
+
+	if (need <= *cap) {
+		return true;
+	}
+	ncap = zs_grow_cap(*cap, need, elem, first, max);
+	return ncap != 0 && grow_to(a, p, cap, ncap, elem, inl);
+}
+
+bool zs_grow_upto(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first,
+                  size_t max, size_t most, const void *inl)
+{
+	size_t ncap, floor;
+
+	if (need <= *cap) {
+		return true;
+	}
+	ncap = zs_grow_cap(*cap, need, elem, first, max);
+	if (ncap == 0) {
+		return false;
+	}
+	floor = need + need / 8;
+	if (floor < need) {
+		floor = need;
+	}
+	if (most < floor) {
+		most = floor;
+	}
+	if (ncap > most) {
+		ncap = most; /* >= need, and within max and the size check, being below ncap */
+	}
+	return grow_to(a, p, cap, ncap, elem, inl);
 }
 
 bool zs_grow(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first)

@@ -24,6 +24,13 @@ size_t zs_grow_cap(size_t cap, size_t need, size_t elem, size_t first, size_t ma
 bool zs_grow_in(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first,
                 size_t max, const void *inl);
 
+/* zs_grow_in() for an array known never to need more than `most` elements (one per input
+ * byte left, for the tables of a reader): a doubling past `most` stops there, so that the
+ * last growth of a large input does not leave up to half of the table unused. Never less than
+ * need and an eighth, so that a `most` that proves too small still grows geometrically. */
+bool zs_grow_upto(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first,
+                  size_t max, size_t most, const void *inl);
+
 /* zs_grow_in() for a heap-only array and size_t counts. */
 bool zs_grow(const zs_alloc *a, void **p, size_t *cap, size_t need, size_t elem, size_t first);
 

@@ -120,8 +120,10 @@ void zs_reader_free(zs_reader *r)
 }
 
 /* Grows a table to hold `need` entries of `elem` bytes (zs_grow.h); returns the (possibly
- * moved) table, or NULL with the error set. Every caller's `need` is bounded by the input size. */
-static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t elem)
+ * moved) table, or NULL with the error set. Every caller's `need` is bounded by the input size.
+ * `most`: how many entries the table can ever need (see zs_grow_upto()), 0 when unknown. */
+static void *grow_upto(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t elem,
+                       size_t most)
 {
 	size_t ncap = *cap;
 	const void *inl;
@@ -137,12 +139,18 @@ static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t 
 	                      arr == (void *)r->inl.shapes || arr == (void *)r->inl.keys
 	              ? arr
 	              : NULL;
-	if (!zs_grow_in(r->alloc, &arr, &ncap, need, elem, 16, UINT32_MAX, inl)) {
+	if (!(most ? zs_grow_upto(r->alloc, &arr, &ncap, need, elem, 16, UINT32_MAX, most, inl)
+	           : zs_grow_in(r->alloc, &arr, &ncap, need, elem, 16, UINT32_MAX, inl))) {
 		fail(r, ZS_WE_NOMEM, r->p);
 		return NULL;
 	}
 	*cap = (uint32_t)ncap;
 	return arr;
+}
+
+static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+	return grow_upto(r, arr, cap, need, elem, 0);
 }
 
 static bool read_varint(zs_reader *r, uint64_t *out);
@@ -983,8 +991,11 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
  * the same capacity by the same steps, so they keep one. */
 static bool grow_slots(zs_reader *r, uint32_t need)
 {
+	/* each slot still to come is a value of a byte at least, or a reserved slot of a payload
+	 * byte at least (§9 of FORMAT.md) */
+	size_t most = (size_t)need + REMAIN(r);
 	uint32_t cap = r->slots_cap;
-	uint32_t *e = grow(r, r->slot_end, &cap, need, sizeof(uint32_t));
+	uint32_t *e = grow_upto(r, r->slot_end, &cap, need, sizeof(uint32_t), most);
 	uint8_t *s;
 
 	if (!e) {
@@ -992,12 +1003,12 @@ static bool grow_slots(zs_reader *r, uint32_t need)
 	}
 	r->slot_end = e;
 	cap = r->slots_cap;
-	e = grow(r, r->slot_height, &cap, need, sizeof(uint32_t));
+	e = grow_upto(r, r->slot_height, &cap, need, sizeof(uint32_t), most);
 	if (!e) {
 		return false;
 	}
 	r->slot_height = e;
-	s = grow(r, r->slot_obj, &r->slots_cap, need, 1);
+	s = grow_upto(r, r->slot_obj, &r->slots_cap, need, 1, most);
 	if (!s) {
 		return false;
 	}

@@ -58,7 +58,15 @@ void *zser_dec_grow_to(void *arr, const void *inl, uint32_t *cap, uint32_t need,
 static zend_never_inline void set_slot_past(zser_decoder *d, uint32_t slot, zval *zv)
 {
 	if (slot >= d->slots_cap) {
-		d->slots = zser_dec_grow_to(d->slots, NULL, &d->slots_cap, slot, sizeof(zval *));
+		/* each slot still to come takes a byte of the input left (zs_grow_upto()) */
+		size_t ncap = d->slots_cap, need = (size_t)slot + 1;
+		void *arr = d->slots;
+		if (!zs_grow_upto(&zser_emalloc, &arr, &ncap, need, sizeof(zval *), 16, UINT32_MAX,
+		                  need + (size_t)(d->r.end - d->r.p), NULL)) {
+			zser_alloc_overflow(need, sizeof(zval *));
+		}
+		d->slots = arr;
+		d->slots_cap = (uint32_t)ncap;
 	}
 	if (slot > d->slots_len) {
 		memset(d->slots + d->slots_len, 0, (size_t)(slot - d->slots_len) * sizeof(zval *));

@@ -1,8 +1,9 @@
 // zser — SPDX-License-Identifier: MIT
 //
-// zs_grow_cap / zs_grow_in / zs_grow: the doubling rule at its edges (first size, the count
-// type's limit, byte-size overflow), leaving a built-in block (copied out, never freed or
-// reallocated), and a refused allocation leaving the array as it was.
+// zs_grow_cap / zs_grow_in / zs_grow / zs_grow_upto: the doubling rule at its edges (first size,
+// the count type's limit, byte-size overflow, a bound on what will be needed), leaving a
+// built-in block (copied out, never freed or reallocated), and a refused allocation leaving the
+// array as it was.
 #include "zs_grow.h"
 #include "zs_count_alloc.h"
 #include "zs_test.h"
@@ -89,6 +90,23 @@ int main(void)
 	}
 	refuse = 0;
 	r.free(r.ctx, p);
+	ZS_CHECK(c.live == 0);
+
+	// with a bound: a doubling stops at `most`, never below need and an eighth (a bound too
+	// small still grows geometrically), never past the count type; enough room is no growth
+	p = NULL;
+	cap = 0;
+	ZS_CHECK(zs_grow_upto(&a, &p, &cap, 10, 1, 16, UINT32_MAX, 100, NULL) && cap == 16);
+	ZS_CHECK(zs_grow_upto(&a, &p, &cap, 16, 1, 16, UINT32_MAX, 16, NULL) && cap == 16);
+	ZS_CHECK(zs_grow_upto(&a, &p, &cap, 1025, 1, 16, UINT32_MAX, 1100, NULL) && cap == 1153);
+	ZS_CHECK(zs_grow_upto(&a, &p, &cap, 1200, 1, 16, UINT32_MAX, 1500, NULL) && cap == 1500);
+	ZS_CHECK(zs_grow_upto(&a, &p, &cap, 1501, 1, 16, UINT32_MAX, 1501, NULL) && cap == 1688);
+	ZS_CHECK(zs_grow_upto(&a, &p, &cap, 1689, 1, 16, UINT32_MAX, SIZE_MAX, NULL) && cap == 3376);
+	ZS_CHECK(c.live == 3376);
+	ZS_CHECK(!zs_grow_upto(&a, &p, &cap, (size_t)UINT32_MAX + 1, 1, 16, UINT32_MAX, SIZE_MAX,
+	                       NULL) &&
+	         cap == 3376);
+	a.free(a.ctx, p);
 	ZS_CHECK(c.live == 0);
 	return zs_test_done("test_grow");
 }
