@@ -39,6 +39,7 @@ static PHP_GINIT_FUNCTION(zser)
  * can call ini_set() can run anything already; the session bytes are what is untrusted. */
 PHP_INI_BEGIN()
 PHP_INI_ENTRY("zser.json_override", "0", PHP_INI_SYSTEM, zser_ini_update_json_override)
+PHP_INI_ENTRY("zser.huge_pages", "1", PHP_INI_SYSTEM, zser_ini_update_huge_pages)
 PHP_INI_ENTRY("zser.session_allowed_classes", "*", PHP_INI_ALL,
               zser_ini_update_session_allowed_classes)
 PHP_INI_ENTRY("zser.session_read_legacy", "1", PHP_INI_ALL, zser_ini_update_session_read_legacy)

@@ -98,6 +98,9 @@ extern const zs_alloc zser_emalloc;
 /* A table whose byte size does not fit a size_t: a fatal error, as safe_emalloc() gives. */
 ZEND_NORETURN void zser_alloc_overflow(size_t count, size_t elem);
 
+/* zser.huge_pages: whether blocks of megabytes ask for huge pages (zs_prefault.h). */
+ZEND_INI_MH(zser_ini_update_huge_pages);
+
 extern zend_class_entry *zser_ce_JsondSerializable;
 extern zend_class_entry *zser_ce_ZserException;
 
