@@ -45,57 +45,30 @@ static int huge_pages_on(void)
 }
 #endif
 
-/* The whole pages inside [p, p + len): false when there are none. */
-static bool inner_pages(void *p, size_t len, uintptr_t *a, uintptr_t *b)
+void zs_prefault_pages(void *p, size_t len)
 {
-#if defined(__linux__)
+#if defined(__linux__) && (defined(MADV_POPULATE_WRITE) || defined(MADV_HUGEPAGE))
 	long n = sysconf(_SC_PAGESIZE); /* only for blocks of megabytes: no need to keep it */
-	uintptr_t page = n > 0 ? (uintptr_t)n : 4096;
+	uintptr_t page = n > 0 ? (uintptr_t)n : 4096, a, b;
 
 	/* inward to whole pages: the partial pages at either end may belong to other blocks */
-	*a = ((uintptr_t)p + page - 1) & ~(page - 1);
-	*b = ((uintptr_t)p + len) & ~(page - 1);
-	return *a < *b;
+	a = ((uintptr_t)p + page - 1) & ~(page - 1);
+	b = ((uintptr_t)p + len) & ~(page - 1);
+	if (a >= b) {
+		return;
+	}
+#if defined(MADV_HUGEPAGE)
+	/* 2 MiB pages, each mapped by the first write to it: a table that doubled is not
+	 * written past what it holds, and no page it leaves untouched is cleared */
+	if (huge_allowed && huge_pages_on() && madvise((void *)a, b - a, MADV_HUGEPAGE) == 0) {
+		return;
+	}
+#endif
+#if defined(MADV_POPULATE_WRITE)
+	(void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
+#endif
 #else
 	(void)p;
 	(void)len;
-	*a = *b = 0;
-	return false;
-#endif
-}
-
-/* Huge pages for [a, b), each mapped by the first write to it: true when asked for. */
-static bool advise_huge(uintptr_t a, uintptr_t b)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-	return huge_allowed && huge_pages_on() && madvise((void *)a, b - a, MADV_HUGEPAGE) == 0;
-#else
-	(void)a;
-	(void)b;
-	return false;
-#endif
-}
-
-bool zs_prefault_huge(void *p, size_t len)
-{
-	uintptr_t a, b;
-
-	return len >= ZS_PREFAULT_MIN && inner_pages(p, len, &a, &b) && advise_huge(a, b);
-}
-
-void zs_prefault_pages(void *p, size_t len)
-{
-	uintptr_t a, b;
-
-	if (!inner_pages(p, len, &a, &b)) {
-		return;
-	}
-	/* 2 MiB pages, each mapped by the first write to it: a table that doubled is not
-	 * written past what it holds, and no page it leaves untouched is cleared */
-	if (advise_huge(a, b)) {
-		return;
-	}
-#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
-	(void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
 #endif
 }

@@ -32,11 +32,6 @@ void zs_prefault_pages(void *p, size_t len);
  * threads start. */
 void zs_prefault_allow_huge(bool allow);
 
-/* For a block that may be filled only in part (an output buffer): huge pages asked for, as
- * zs_prefault_pages() asks, and nothing mapped at once otherwise. True when asked for; false
- * below ZS_PREFAULT_MIN. */
-bool zs_prefault_huge(void *p, size_t len);
-
 /* The same for a block of any size, doing nothing below ZS_PREFAULT_MIN. */
 ZS_INLINE void zs_prefault(void *p, size_t len)
 {

@@ -23,7 +23,6 @@
 #endif
 #include "zser_internal.h"
 #include "zs_wire_write.h"
-#include "zs_prefault.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -281,17 +280,11 @@ static zend_never_inline void zser_enc_out_grow(zser_encoder *e, size_t n)
 		/* a block past it is mapped on its own: only when the output needs it */
 		cap = OUT_LARGE_MAX;
 	}
-	if (e->big && cap < ZS_PREFAULT_MIN) {
+	if (e->big) {
 		e->big = zend_string_realloc(e->big, cap, 0);
 	} else {
-		/* a block of megabytes asks for huge pages before the copy writes to it */
-		zend_string *s = zend_string_alloc(cap, 0);
-		zs_prefault_huge(ZSTR_VAL(s), cap);
-		memcpy(ZSTR_VAL(s), e->big ? ZSTR_VAL(e->big) : (const char *)e->bufs->out0, len);
-		if (e->big) {
-			zend_string_efree(e->big);
-		}
-		e->big = s;
+		e->big = zend_string_alloc(cap, 0);
+		memcpy(ZSTR_VAL(e->big), e->bufs->out0, len);
 	}
 	e->far = len >= OUT_FAR;
 	e->base = (unsigned char *)ZSTR_VAL(e->big);

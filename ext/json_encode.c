@@ -30,7 +30,6 @@
 #include "json_common.h"
 #include "zs_dtoa.h"
 #include "zs_utf8.h"
-#include "zs_prefault.h"
 
 /* ==== Output buffer ==== */
 
@@ -51,20 +50,7 @@ static zend_never_inline void jsond_enc_out_grow(jsond_outbuf *o, size_t extra)
 	if (UNEXPECTED(want < o->len || cap > ZSTR_MAX_LEN)) {
 		zend_error_noreturn(E_ERROR, "String size overflow");
 	}
-	if (cap < ZS_PREFAULT_MIN) {
-		o->s = o->s ? zend_string_realloc(o->s, cap, 0) : zend_string_alloc(cap, 0);
-	} else {
-		/* a block of megabytes asks for huge pages before the copy writes to it */
-		zend_string *s = zend_string_alloc(cap, 0);
-		zs_prefault_huge(ZSTR_VAL(s), cap);
-		if (o->s) {
-			/* all of it, as zend_string_realloc() copies: a writer may have put bytes past
-			 * len that it commits after asking for more room */
-			memcpy(ZSTR_VAL(s), ZSTR_VAL(o->s), o->cap);
-			zend_string_efree(o->s);
-		}
-		o->s = s;
-	}
+	o->s = o->s ? zend_string_realloc(o->s, cap, 0) : zend_string_alloc(cap, 0);
 	o->cap = cap;
 }
 
