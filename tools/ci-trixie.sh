@@ -114,6 +114,8 @@ if [ ! -f "$root/.zser-ci-base" ]; then
 fi
 
 mount -t proc proc "$root/proc" || finish_fail "cannot mount /proc in the root"
+# read-only, for the kernel's settings the tests look at (transparent huge pages)
+mount -t sysfs -o ro sysfs "$root/sys" 2>/dev/null
 mount --bind /dev "$root/dev" || finish_fail "cannot bind /dev into the root"
 mount --bind /dev/pts "$root/dev/pts" 2>/dev/null
 mkdir -p "$root/dev/shm" && mount -t tmpfs tmpfs "$root/dev/shm" 2>/dev/null
