@@ -323,6 +323,11 @@ void fz_request_end(void)
 	 * whole heap goes at once), they do not look like leaks. A reference count zser really
 	 * leaked keeps its value out of reach of the collector. */
 	zend_gc_collect_cycles();
+	/* a destructor the collection ran may have thrown (a TypeError assigning to a typed
+	 * reference): left set, the exception object outlived the request as a leak */
+	if (EG(exception)) {
+		zend_clear_exception();
+	}
 	/* INI values an input set (serialize_precision) go back to their defaults, as at
 	 * request end. */
 	zend_ini_deactivate();
