@@ -59,7 +59,6 @@ bool zs_shape_memo_put(zs_shape_memo *m, uint32_t slot, uint64_t gen, bool is_ob
 		}
 		m->slots[slot] = e;
 	}
-	memcpy(e->keys, keys, (size_t)count * sizeof(zs_memo_key));
 	memcpy(e->bytes, bytes, len);
 	e->stamp = ++m->stamps;
 	e->used = gen;
@@ -68,7 +67,15 @@ bool zs_shape_memo_put(zs_shape_memo *m, uint32_t slot, uint64_t gen, bool is_ob
 	e->is_obj = (uint8_t)is_obj;
 	e->nstr = 0;
 	for (j = 0; j < count; j++) {
-		e->nstr += keys[j].is_str && keys[j].len > 0;
+		zs_key *k = &e->keys[j];
+		k->i = keys[j].i;
+		k->is_str = keys[j].is_str;
+		k->str = ZS_WIRE_NO_INDEX;
+		if (keys[j].len > 0) {
+			e->str_off[e->nstr] = keys[j].off;
+			e->str_len[e->nstr] = keys[j].len;
+			k->str = e->nstr++;
+		}
 	}
 	memset(e->user, 0, sizeof(e->user));
 	return true;

@@ -16,6 +16,7 @@
 #define ZS_SHAPE_MEMO_H
 
 #include "zs_common.h"
+#include "zs_wire.h"
 
 #include <string.h>
 
@@ -40,7 +41,13 @@ typedef struct zs_memo_entry {
 	uint32_t len;  /* bytes of the definition */
 	uint32_t nstr; /* keys that are non-empty strings: each adds a string table entry */
 	uint8_t is_obj;
-	zs_memo_key keys[ZS_MEMO_MAX_KEYS];
+	/* The keys as a reader's key table holds them, each string key's str the number of
+	 * string keys before it (ZS_WIRE_NO_INDEX for ""), and those strings' places in the
+	 * definition: a reader taking the entry copies them and adds where its string table
+	 * stands, instead of rebuilding each key from its description. */
+	zs_key keys[ZS_MEMO_MAX_KEYS];
+	uint32_t str_off[ZS_MEMO_MAX_KEYS];
+	uint32_t str_len[ZS_MEMO_MAX_KEYS];
 	/* The consumer's data for the string-table entry of each non-empty string key, in key
 	 * order: a reader taking the entry starts those string-table entries with it (zs_rstr's
 	 * `user`). NULL when the entry is filled; the consumer sets it, under the entry's stamp,

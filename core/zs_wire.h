@@ -72,6 +72,13 @@
 /* Longest varint in bytes (§3). */
 #define ZS_VARINT_MAX       10
 
+/* A key of a map or object shape (§7). str is a string table index, ZS_WIRE_NO_INDEX for "". */
+typedef struct zs_key {
+	int64_t i;
+	uint32_t str;
+	uint8_t is_str;
+} zs_key;
+
 /* §13 errors; zs_wire_error_msg() gives the text. The numbers are part of the API (they are
  * ZserException codes): never renumber, only append. */
 typedef enum zs_wire_error {

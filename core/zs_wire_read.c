@@ -763,7 +763,7 @@ static bool add_shape(zs_reader *r, uint32_t base, uint32_t count, uint32_t cls,
 static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cls,
                       uint32_t *shape_out)
 {
-	uint32_t base = r->nkeys, sbase = r->nstrs, j, n = 0;
+	uint32_t base = r->nkeys, sbase = r->nstrs, j;
 	size_t off = (size_t)(r->p - r->start);
 	zs_rstr *strs;
 
@@ -774,19 +774,20 @@ static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cl
 		}
 		r->strs = strs;
 	}
-	for (j = 0; j < e->count; j++) {
-		const zs_memo_key *mk = &e->keys[j];
-		zs_key *k = &r->keys[base + j];
-		k->i = mk->i;
-		k->is_str = mk->is_str;
-		k->str = ZS_WIRE_NO_INDEX;
-		if (mk->len > 0) {
-			zs_rstr_set(&r->strs[sbase + n], off + mk->off, mk->len);
-			r->strs[sbase + n].user = e->user[n];
-			k->str = sbase + n++;
+	memcpy(&r->keys[base], e->keys, (size_t)e->count * sizeof(zs_key));
+	if (sbase > 0) {
+		for (j = 0; j < e->count; j++) {
+			zs_key *k = &r->keys[base + j];
+			k->str += k->str != ZS_WIRE_NO_INDEX ? sbase : 0;
 		}
 	}
-	r->nstrs = sbase + n;
+	for (j = 0; j < e->nstr; j++) {
+		zs_rstr *t = &r->strs[sbase + j];
+		t->off = off + e->str_off[j];
+		t->len = e->str_len[j];
+		t->user = e->user[j];
+	}
+	r->nstrs = sbase + e->nstr;
 	r->p += e->len;
 	e->used = r->memo_gen;
 	return add_shape(r, base, e->count, cls, slot + 1, shape_out);

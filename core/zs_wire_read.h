@@ -35,13 +35,6 @@ typedef enum zs_event_type {
 	ZS_EV_END          /* the innermost open container is complete */
 } zs_event_type;
 
-/* A key of a map or object shape (§7). str is a string table index, ZS_WIRE_NO_INDEX for "". */
-typedef struct zs_key {
-	int64_t i;
-	uint32_t str;
-	uint8_t is_str;
-} zs_key;
-
 typedef struct zs_event {
 	zs_event_type type;
 	/* Key of this value in its container: set for values inside MAP, OBJECT and keyed

@@ -769,10 +769,29 @@ static void test_memo(void)
 	// filling the entry again (with any definition) drops the consumer's data
 	{
 		zs_memo_entry copy = *memo.slots[slot];
-		ZS_CHECK(zs_shape_memo_put(&memo, slot, memo.gen, false, copy.bytes, copy.len, copy.keys,
+		zs_memo_key mk[2];
+		uint32_t j;
+		for (j = 0; j < copy.count; j++) {
+			uint32_t s = copy.keys[j].str;
+			mk[j].i = copy.keys[j].i;
+			mk[j].is_str = copy.keys[j].is_str;
+			mk[j].off = s == ZS_WIRE_NO_INDEX ? 0 : copy.str_off[s];
+			mk[j].len = s == ZS_WIRE_NO_INDEX ? 0 : copy.str_len[s];
+		}
+		ZS_CHECK(copy.count == 2);
+		ZS_CHECK(zs_shape_memo_put(&memo, slot, memo.gen, false, copy.bytes, copy.len, mk,
 		                           copy.count));
 		ZS_CHECK(memo.slots[slot]->user[0] == NULL && memo.slots[slot]->user[1] == NULL);
 		ZS_CHECK(memo.slots[slot]->stamp != stamp);
+		// refilled from the same description, it holds the same keys
+		ZS_CHECK(memo.slots[slot]->nstr == 2);
+		for (j = 0; j < copy.count; j++) {
+			const zs_key *k = &memo.slots[slot]->keys[j];
+			ZS_CHECK(k->i == copy.keys[j].i && k->is_str == copy.keys[j].is_str &&
+			         k->str == copy.keys[j].str && k->str == j &&
+			         memo.slots[slot]->str_off[j] == copy.str_off[j] &&
+			         memo.slots[slot]->str_len[j] == copy.str_len[j]);
+		}
 	}
 	// a later reader may refill it
 	zs_reader_init(&r, x.b, 2, &zs_alloc_libc, 0);
