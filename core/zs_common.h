@@ -12,6 +12,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define ZS_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define ZS_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -69,5 +73,32 @@ extern const zs_alloc zs_alloc_libc;
 
 /* memset(p, 0, n) for the fixed-size set-up of small structures (see zs_alloc.c). */
 void zs_zero(void *p, size_t n);
+
+/* Clears n >= 16 bytes, n known at compile time, of a call's set-up by 16-byte stores, the
+ * last one ending at n: a memset() of a size the compiler knows becomes `rep stos`, slow to
+ * start, and a libc call costs its entry and size dispatch, and its wide stores can keep the
+ * loads of the fields just cleared from being served straight from them. GCC unrolls the loop
+ * whole, which also keeps it from turning the loop back into memset(): the encoder's 280
+ * bytes then cost 18 stores, not 17 turns of a loop (55 instructions of the classic battle's
+ * 2,295). */
+ZS_INLINE void zs_zero_small(void *dst, size_t n)
+{
+#ifdef __SSE2__
+	unsigned char *p = (unsigned char *)dst;
+	size_t i;
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 32
+#endif
+	for (i = 0; i + 16 <= n; i += 16) {
+		_mm_storeu_si128((__m128i *)(void *)(p + i), _mm_setzero_si128());
+	}
+	if (i < n) {
+		_mm_storeu_si128((__m128i *)(void *)(p + n - 16), _mm_setzero_si128());
+	}
+#else
+	zs_zero(dst, n);
+#endif
+}
 
 #endif /* ZS_COMMON_H */

@@ -63,7 +63,7 @@ typedef char zs_reader_inl_is_last
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth)
 {
-	zs_zero(r, offsetof(zs_reader, inl));
+	zs_zero_small(r, offsetof(zs_reader, inl));
 	r->frames = r->inl.frames;
 	r->frames_cap = sizeof(r->inl.frames) / sizeof(r->inl.frames[0]);
 	r->strs = r->inl.strs;

@@ -1504,7 +1504,7 @@ static zend_result zser_dec_run(zval *result, const unsigned char *buf, size_t l
 	zend_long depth = opts->max_depth;
 	uint32_t i;
 
-	zs_zero(&d, offsetof(zser_decoder, r));
+	zs_zero_small(&d, offsetof(zser_decoder, r));
 	d.frames = d.inl.frames;
 	d.keys = d.inl.keys;
 	d.shapes = d.shapes_inl;

@@ -449,36 +449,11 @@ static zend_never_inline void str_grow(zser_encoder *e)
 	e->str_pending = false;
 }
 
-/* Clears n >= 16 bytes (known at compile time) of a call's set-up by 16-byte stores, the last
- * one ending at n: a memset() of a size the compiler knows becomes `rep stos`, slow to start,
- * and a libc call costs its entry and size dispatch. GCC unrolls the loop whole, which also
- * keeps it from turning the loop back into memset(): the encoder's 280 bytes then cost 18
- * stores, not 17 turns of a loop (55 instructions of the classic battle's 2,295). */
-static zend_always_inline void zero_small(void *dst, size_t n)
-{
-#ifdef __SSE2__
-	unsigned char *p = (unsigned char *)dst;
-	size_t i;
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 32
-#endif
-	for (i = 0; i + 16 <= n; i += 16) {
-		_mm_storeu_si128((__m128i *)(void *)(p + i), _mm_setzero_si128());
-	}
-	if (i < n) {
-		_mm_storeu_si128((__m128i *)(void *)(p + n - 16), _mm_setzero_si128());
-	}
-#else
-	zs_zero(dst, n);
-#endif
-}
-
 /* Brings the index up to date with the list (strings appended by def_fresh_keys()). */
 static zend_never_inline void str_index(zser_encoder *e)
 {
 	if (!e->str_slots_ready) {
-		zero_small(e->bufs->str_slots0, sizeof(e->bufs->str_slots0));
+		zs_zero_small(e->bufs->str_slots0, sizeof(e->bufs->str_slots0));
 		e->str_slots_ready = true;
 	}
 	for (; e->str_indexed < e->nstrs; e->str_indexed++) {
@@ -868,7 +843,7 @@ static zend_never_inline void shapes_grow(zser_encoder *e)
 static zend_never_inline void shape_index_pending(zser_encoder *e)
 {
 	if (!e->shape_slots_ready) {
-		zero_small(e->bufs->shape_slots0, sizeof(e->bufs->shape_slots0));
+		zs_zero_small(e->bufs->shape_slots0, sizeof(e->bufs->shape_slots0));
 		e->shape_slots_ready = true;
 	}
 	for (; e->shapes_indexed < e->nshapes; e->shapes_indexed++) {
@@ -2676,7 +2651,7 @@ PHP_ZSER_API zend_result php_zser_serialize(smart_str *buf, zval *value)
 		return FAILURE;
 	}
 
-	zero_small(&e, offsetof(zser_encoder, inl));
+	zs_zero_small(&e, offsetof(zser_encoder, inl));
 	e.bufs = bufs_take();
 	e.base = e.p = e.bufs->out0;
 	e.end = e.bufs->out0 + OUT_INLINE;
