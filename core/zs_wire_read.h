@@ -261,10 +261,22 @@ enum {
 	ZS_TC_SHAPE,
 	ZS_TC_BACKREF_OBJ,
 	ZS_TC_BACKREF_REF,
-	ZS_TC_BACKREF_ARR
+	ZS_TC_BACKREF_ARR /* the last: the classes fit in the bits of a uint32_t */
 };
 /* ZS_TC_* of each tag byte. */
 extern const unsigned char zs_wire_tag_class[256];
+
+/* Whether tag starts a scalar written out in full: null, a boolean, an int or float of any
+ * form, or a string literal (not a back-reference to one). */
+ZS_INLINE bool zs_wire_tag_is_scalar(unsigned tag)
+{
+	const uint32_t scalar = 1u << ZS_TC_FIXINT | 1u << ZS_TC_NEGFIXINT | 1u << ZS_TC_FIXSTR |
+	                        1u << ZS_TC_NULL | 1u << ZS_TC_FALSE | 1u << ZS_TC_TRUE |
+	                        1u << ZS_TC_U8 | 1u << ZS_TC_U16 | 1u << ZS_TC_U32 | 1u << ZS_TC_U64 |
+	                        1u << ZS_TC_N8 | 1u << ZS_TC_N16 | 1u << ZS_TC_N32 | 1u << ZS_TC_N64 |
+	                        1u << ZS_TC_F32 | 1u << ZS_TC_F64 | 1u << ZS_TC_STR;
+	return (scalar >> zs_wire_tag_class[tag & 0xFF] & 1u) != 0;
+}
 
 /* What zs_reader_step() read. */
 typedef struct zs_item {
