@@ -1599,9 +1599,8 @@ static zend_result zser_dec_run(zval *result, const unsigned char *buf, size_t l
 		zval_ptr_dtor(&d.root);
 		return FAILURE;
 	}
-	if (Z_REFCOUNTED(d.root)) {
-		gc_check_possible_root(Z_COUNTED(d.root));
-	}
+	/* not offered to the cycle collector: a decoded value is garbage only once a reference to
+	 * it is dropped, and dropping one (zval_ptr_dtor()) offers what it leaves behind */
 	ZVAL_COPY_VALUE(result, &d.root);
 	return SUCCESS;
 
