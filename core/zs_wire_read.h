@@ -266,16 +266,17 @@ enum {
 /* ZS_TC_* of each tag byte. */
 extern const unsigned char zs_wire_tag_class[256];
 
-/* Whether tag starts a scalar written out in full: null, a boolean, an int or float of any
- * form, or a string literal (not a back-reference to one). */
-ZS_INLINE bool zs_wire_tag_is_scalar(unsigned tag)
+/* Whether tag starts a scalar written out in full (null, a boolean, an int or float of any
+ * form, a string literal, not a back-reference to one) or a list. */
+ZS_INLINE bool zs_wire_tag_is_flat(unsigned tag)
 {
-	const uint32_t scalar = 1u << ZS_TC_FIXINT | 1u << ZS_TC_NEGFIXINT | 1u << ZS_TC_FIXSTR |
-	                        1u << ZS_TC_NULL | 1u << ZS_TC_FALSE | 1u << ZS_TC_TRUE |
-	                        1u << ZS_TC_U8 | 1u << ZS_TC_U16 | 1u << ZS_TC_U32 | 1u << ZS_TC_U64 |
-	                        1u << ZS_TC_N8 | 1u << ZS_TC_N16 | 1u << ZS_TC_N32 | 1u << ZS_TC_N64 |
-	                        1u << ZS_TC_F32 | 1u << ZS_TC_F64 | 1u << ZS_TC_STR;
-	return (scalar >> zs_wire_tag_class[tag & 0xFF] & 1u) != 0;
+	const uint32_t flat = 1u << ZS_TC_FIXINT | 1u << ZS_TC_NEGFIXINT | 1u << ZS_TC_FIXSTR |
+	                      1u << ZS_TC_NULL | 1u << ZS_TC_FALSE | 1u << ZS_TC_TRUE | 1u << ZS_TC_U8 |
+	                      1u << ZS_TC_U16 | 1u << ZS_TC_U32 | 1u << ZS_TC_U64 | 1u << ZS_TC_N8 |
+	                      1u << ZS_TC_N16 | 1u << ZS_TC_N32 | 1u << ZS_TC_N64 | 1u << ZS_TC_F32 |
+	                      1u << ZS_TC_F64 | 1u << ZS_TC_STR | 1u << ZS_TC_EMPTYLIST |
+	                      1u << ZS_TC_FIXLIST | 1u << ZS_TC_LIST;
+	return (flat >> zs_wire_tag_class[tag & 0xFF] & 1u) != 0;
 }
 
 /* What zs_reader_step() read. */

@@ -1,14 +1,15 @@
 --TEST--
-zser_unserialize() of a blob holding one scalar: the same value and the same refusals as the same scalar inside a list
+zser_unserialize() of a blob holding one scalar or a short list of scalars: the same value and the same refusals as inside a larger value
 --EXTENSIONS--
 zser
 --INI--
 memory_limit=256M
 --FILE--
 <?php
-// A blob of one scalar is read without the decoder's set-up; a list of one element goes the
-// whole way. Every tag byte, followed by tails that hit each form's edges (truncated, overlong,
-// in range, trailing bytes), is decoded both ways: both give the same value or both fail.
+// A blob of one scalar, or of a list of at most 16 scalars, is read without the decoder's
+// set-up; inside [[], x] the same bytes go the whole way. Every tag byte, followed by tails that
+// hit each form's edges (truncated, overlong, in range, trailing bytes), and lists of such
+// values, are decoded both ways: both give the same value or both fail.
 $tails = ['', "\x00", "\x01", "\x3f", "\x40", "\x7f", "\x80", "\xff", "\x00\x00", "\x00\x01",
     "\x01\x00", "\xff\xff", "\x00\x00\x00\x00", "\x01\x00\x00\x00", "\x00\x00\x00\x01",
     "\x00\x00\x80\x3f", "\x00\x00\xc0\x7f", str_repeat("\x00", 8), "\x01" . str_repeat("\x00", 7),
@@ -34,24 +35,54 @@ function decode(string $blob): array
 }
 $seed = (int)(getenv('ZSER_TEST_SEED') ?: random_int(1, PHP_INT_MAX));
 mt_srand($seed);
+/** Compares the payload alone with the payload as the second element of [[], x]. */
+function compare(string $payload, int $seed): bool
+{
+    [$okAlone, $alone] = decode("\x5A\x01" . $payload);
+    [$okFull, $full] = decode("\x5A\x01\x92\x90" . $payload);
+    if ($okAlone === $okFull &&
+            (!$okFull || (is_array($full) && count($full) === 2 && serialize($full[1]) === serialize($alone)))) {
+        return true;
+    }
+    echo 'differs: ', bin2hex($payload), " (ZSER_TEST_SEED=$seed)\n";
+    return false;
+}
 $cases = $same = 0;
+$pool = [];
 foreach (range(0, 255) as $tag) {
     $random = [];
     for ($i = 0; $i < 40; $i++) {
         $random[] = random_bytes_seeded(mt_rand(0, 10));
     }
     foreach (array_merge($tails, $random) as $tail) {
-        $payload = chr($tag) . $tail;
-        [$okAlone, $alone] = decode("\x5A\x01" . $payload);
-        [$okList, $list] = decode("\x5A\x01\x91" . $payload);
+        $pool[] = chr($tag) . $tail;
         $cases++;
-        if ($okAlone === $okList &&
-                (!$okList || (is_array($list) && count($list) === 1 && serialize($list[0]) === serialize($alone)))) {
-            $same++;
-        } else {
-            echo 'differs: ', bin2hex($payload), " (ZSER_TEST_SEED=$seed)\n";
+        $same += compare(chr($tag) . $tail, $seed);
+    }
+}
+// lists of 0 to 17 elements (FIXLIST up to 15, then LIST) of such values, and lists of
+// scalars as zser_serialize() writes them, repeated strings included, some with a byte changed
+$scalars = [0, 1, -1, 300, -70000, PHP_INT_MAX, PHP_INT_MIN, 0.5, 0.1, -0.0, INF, NAN, null, true,
+    false, '', 'a', 'ab', 'ab', 'hello', str_repeat('z', 40)];
+for ($i = 0; $i < 6000; $i++) {
+    $n = mt_rand(0, 17);
+    if ($i % 2) {
+        $list = [];
+        for ($j = 0; $j < $n; $j++) {
+            $list[] = $scalars[mt_rand(0, count($scalars) - 1)];
+        }
+        $payload = substr(zser_serialize($list), 2);
+        if ($i % 3 === 0) {
+            $payload[mt_rand(0, strlen($payload) - 1)] = chr(mt_rand(0, 255));
+        }
+    } else {
+        $payload = $n < 16 ? chr(0x90 + $n) : "\xCF" . chr($n - 16);
+        for ($j = 0; $j < $n; $j++) {
+            $payload .= $pool[mt_rand(0, count($pool) - 1)];
         }
     }
+    $cases++;
+    $same += compare($payload, $seed);
 }
 echo "$cases cases, ", $cases - $same, " differ\n";
 
@@ -78,6 +109,15 @@ foreach ($values as $v) {
 }
 echo count($values) - $ok, " of ", count($values), " values fail to round trip\n";
 
+// a string met again shares the first one's zend_string, as the full decode makes it
+$shared = ['hello world!', 'hello world!', 'other string'];
+ob_start();
+debug_zval_dump(zser_unserialize(zser_serialize($shared)));
+$alone = ob_get_clean();
+ob_start();
+debug_zval_dump(zser_unserialize(zser_serialize([[], $shared]))[1]);
+echo $alone === ob_get_clean() ? "strings shared alike\n" : "strings shared otherwise\n";
+
 // what follows the scalar, or is missing from it, is reported as before
 foreach (["\x5A\x01\x05\x05", "\x5A\x01\xC4\x01", "\x5A\x01\x43ab", "\x5A\x01\xC2\x20", "\x5A\x01\xC3\x05"] as $blob) {
     var_dump(zser_unserialize($blob));
@@ -89,8 +129,9 @@ try {
 }
 ?>
 --EXPECTF--
-17920 cases, 0 differ
+23920 cases, 0 differ
 0 of 146035 values fail to round trip
+strings shared alike
 
 Warning: zser_unserialize(): trailing bytes at offset 3 of 4 bytes in %s on line %d
 bool(false)
