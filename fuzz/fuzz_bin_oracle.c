@@ -1,7 +1,8 @@
 /* zser — SPDX-License-Identifier: MIT
  *
- * Fuzz target: zser_unserialize()'s fast paths (run_fast(), put_item(), zser_dec_open_array() on
- * the reader's inline step) against its slow path (zs_reader_next() events built by on_value(),
+ * Fuzz target: zser_unserialize()'s fast paths (decode_flat_blob() for a blob of one scalar or
+ * a short list of them; run_fast(), put_item(), zser_dec_open_array() on the reader's inline
+ * step) against its slow path (zs_reader_next() events built by on_value(),
  * push_frame() and slot_for()), switched by zser_dec_slow_path, which exists only in builds
  * with -DZSER_DEC_ORACLE (the fuzz build compiles ext/ so; docs/INTERNALS.md §12). Each input
  * gives two blobs, the structure-aware one fuzz_gen.h makes from it with the classes of
