@@ -524,11 +524,13 @@ zend_result zser_dec_check_typed(zser_decoder *d, zval *dest, zend_property_info
                                  zend_object *obj, uint32_t slot)
 {
 	/* a plain value whose type the property's type names is assignable (the engine's check
-	 * starts with the same test), and so is an object of the one class it names */
+	 * starts with the same test), and so is an object of the one class it names: most often
+	 * the very string of the class's name, both interned */
 	if (!(!Z_ISREF_P(dest) &&
 	      (ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(dest)) ||
 	       (Z_TYPE_P(dest) == IS_OBJECT && ZEND_TYPE_HAS_NAME(info->type) &&
-	        zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name)))) &&
+	        (ZEND_TYPE_NAME(info->type) == Z_OBJCE_P(dest)->name ||
+	         zend_string_equals_ci(ZEND_TYPE_NAME(info->type), Z_OBJCE_P(dest)->name))))) &&
 	    !zend_verify_prop_assignable_by_ref(info, dest, 1)) {
 		/* as unserialize(): the value goes and the property is left uninitialized. A
 		 * reference left there would lack this property's type source, which releasing the

@@ -45,6 +45,33 @@ $h->v = 'not an int';
 $blob = str_replace('Holder', 'Strict', zser_serialize($h));
 $ser = str_replace('O:6:"Holder"', 'O:6:"Strict"', serialize($h));
 bin_same_decode('value of the wrong type', $ser, $blob, []);
+// A class type met as the class's own name, in other letter case, through a parent class or
+// an interface; and an object of an unrelated class, refused as unserialize() refuses it.
+interface Shape {}
+class Base implements Shape {}
+class Child extends Base {}
+class Other {}
+class Slots
+{
+    public ?Base $own = null;
+    public ?base $lower = null;
+    public ?Base $child = null;
+    public ?Shape $iface = null;
+}
+$s = new Slots;
+$s->own = new Base;
+$s->lower = new Base;
+$s->child = new Child;
+$s->iface = new Child;
+bin_same($s, 'class types');
+$z = zser_unserialize(zser_serialize($s));
+var_dump(get_class($z->own), get_class($z->lower), get_class($z->child), get_class($z->iface));
+class Loose { public $own; }
+$l = new Loose;
+$l->own = new Other;
+$blob = str_replace('Loose', 'Slots', zser_serialize($l));
+$ser = str_replace('O:5:"Loose"', 'O:5:"Slots"', serialize($l));
+bin_same_decode('object of another class', $ser, $blob, []);
 ?>
 --EXPECT--
 typed properties: ok
@@ -52,3 +79,9 @@ float(3)
 bool(true)
 bool(true)
 value of the wrong type: ok (both threw)
+class types: ok
+string(4) "Base"
+string(4) "Base"
+string(5) "Child"
+string(5) "Child"
+object of another class: ok (both threw)
