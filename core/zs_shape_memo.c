@@ -72,11 +72,9 @@ bool zs_shape_memo_put(zs_shape_memo *m, uint32_t slot, uint64_t gen, bool is_ob
 		k->is_str = keys[j].is_str;
 		k->str = ZS_WIRE_NO_INDEX;
 		if (keys[j].len > 0) {
-			e->str_off[e->nstr] = keys[j].off;
-			e->str_len[e->nstr] = keys[j].len;
+			zs_rstr_set(&e->strs[e->nstr], keys[j].off, keys[j].len);
 			k->str = e->nstr++;
 		}
 	}
-	memset(e->user, 0, sizeof(e->user));
 	return true;
 }

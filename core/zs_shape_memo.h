@@ -42,17 +42,15 @@ typedef struct zs_memo_entry {
 	uint32_t nstr; /* keys that are non-empty strings: each adds a string table entry */
 	uint8_t is_obj;
 	/* The keys as a reader's key table holds them, each string key's str the number of
-	 * string keys before it (ZS_WIRE_NO_INDEX for ""), and those strings' places in the
-	 * definition: a reader taking the entry copies them and adds where its string table
-	 * stands, instead of rebuilding each key from its description. */
+	 * string keys before it (ZS_WIRE_NO_INDEX for ""). */
 	zs_key keys[ZS_MEMO_MAX_KEYS];
-	uint32_t str_off[ZS_MEMO_MAX_KEYS];
-	uint32_t str_len[ZS_MEMO_MAX_KEYS];
-	/* The consumer's data for the string-table entry of each non-empty string key, in key
-	 * order: a reader taking the entry starts those string-table entries with it (zs_rstr's
-	 * `user`). NULL when the entry is filled; the consumer sets it, under the entry's stamp,
-	 * for data that lives as long as what it keeps for that stamp. */
-	void *user[ZS_MEMO_MAX_KEYS];
+	/* The string-table entries of the non-empty string keys, in key order, their offsets
+	 * from the definition's first byte: a reader taking the entry copies them, adding where
+	 * the definition and its string table stand, instead of rebuilding each from its key.
+	 * Their `user` is the consumer's data, NULL when the entry is filled: the consumer sets
+	 * it, under the entry's stamp, for data that lives as long as what it keeps for that
+	 * stamp. */
+	zs_rstr strs[ZS_MEMO_MAX_KEYS];
 	unsigned char bytes[ZS_MEMO_MAX_BYTES];
 } zs_memo_entry;
 

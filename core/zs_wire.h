@@ -79,6 +79,23 @@ typedef struct zs_key {
 	uint8_t is_str;
 } zs_key;
 
+/* A string table entry. `user` belongs to the consumer, which may keep there what it made
+ * of the string (its own copy, say): the reader sets it to NULL when it records the string
+ * and never reads it. Beside off and len it costs no table of the consumer's own, to be
+ * grown and cleared, and is on the cache line the reader has just written. */
+typedef struct zs_rstr {
+	size_t off;
+	size_t len;
+	void *user;
+} zs_rstr;
+
+ZS_INLINE void zs_rstr_set(zs_rstr *t, size_t off, size_t len)
+{
+	t->off = off;
+	t->len = len;
+	t->user = NULL;
+}
+
 /* §13 errors; zs_wire_error_msg() gives the text. The numbers are part of the API (they are
  * ZserException codes): never renumber, only append. */
 typedef enum zs_wire_error {

@@ -765,7 +765,7 @@ static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cl
 {
 	uint32_t base = r->nkeys, sbase = r->nstrs, j;
 	size_t off = (size_t)(r->p - r->start);
-	zs_rstr *strs;
+	zs_rstr *strs, *t;
 
 	if (sbase + e->nstr > r->strs_cap) {
 		strs = grow(r, r->strs, &r->strs_cap, sbase + e->nstr, sizeof(zs_rstr));
@@ -781,11 +781,9 @@ static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cl
 			k->str += k->str != ZS_WIRE_NO_INDEX ? sbase : 0;
 		}
 	}
-	for (j = 0; j < e->nstr; j++) {
-		zs_rstr *t = &r->strs[sbase + j];
-		t->off = off + e->str_off[j];
-		t->len = e->str_len[j];
-		t->user = e->user[j];
+	for (j = 0, t = r->strs + sbase; j < e->nstr; j++) {
+		t[j] = e->strs[j];
+		t[j].off += off;
 	}
 	r->nstrs = sbase + e->nstr;
 	r->p += e->len;

@@ -58,23 +58,6 @@ typedef struct zs_event {
 	size_t pos; /* offset of the value's tag from the start of the blob */
 } zs_event;
 
-/* A string table entry. `user` belongs to the consumer, which may keep there what it made
- * of the string (its own copy, say): the reader sets it to NULL when it records the string
- * and never reads it. Beside off and len it costs no table of the consumer's own, to be
- * grown and cleared, and is on the cache line the reader has just written. */
-typedef struct zs_rstr {
-	size_t off;
-	size_t len;
-	void *user;
-} zs_rstr;
-
-ZS_INLINE void zs_rstr_set(zs_rstr *t, size_t off, size_t len)
-{
-	t->off = off;
-	t->len = len;
-	t->user = NULL;
-}
-
 typedef struct zs_rshape {
 	uint32_t key_base; /* first key in zs_reader.keys */
 	uint32_t count;

@@ -305,7 +305,7 @@ static void give_template_keys(zser_decoder *d, uint32_t shape, const HashTable 
 
 	for (j = 0; j < d->r.shapes[shape].count; j++) {
 		if (k[j].is_str && k[j].str != ZS_WIRE_NO_INDEX) {
-			e->user[n++] = (void *)((uintptr_t)t->arData[j].key | ZSER_DEC_BORROWED);
+			e->strs[n++].user = (void *)((uintptr_t)t->arData[j].key | ZSER_DEC_BORROWED);
 		}
 	}
 }

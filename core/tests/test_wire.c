@@ -758,8 +758,8 @@ static void test_memo(void)
 	zs_reader_free(&r);
 	// the consumer's data of each string key starts the string entries of a reader taking
 	// the definition, in key order
-	memo.slots[slot]->user[0] = &user_mark;
-	memo.slots[slot]->user[1] = &memo;
+	memo.slots[slot]->strs[0].user = &user_mark;
+	memo.slots[slot]->strs[1].user = &memo;
 	zs_reader_init(&r, x.b, x.n, &zs_alloc_libc, 0);
 	zs_reader_use_memo(&r, &memo);
 	ZS_CHECK(zs_reader_header(&r) && zs_reader_next(&r, &ev) && ev.type == ZS_EV_MAP);
@@ -775,13 +775,13 @@ static void test_memo(void)
 			uint32_t s = copy.keys[j].str;
 			mk[j].i = copy.keys[j].i;
 			mk[j].is_str = copy.keys[j].is_str;
-			mk[j].off = s == ZS_WIRE_NO_INDEX ? 0 : copy.str_off[s];
-			mk[j].len = s == ZS_WIRE_NO_INDEX ? 0 : copy.str_len[s];
+			mk[j].off = s == ZS_WIRE_NO_INDEX ? 0 : copy.strs[s].off;
+			mk[j].len = s == ZS_WIRE_NO_INDEX ? 0 : copy.strs[s].len;
 		}
 		ZS_CHECK(copy.count == 2);
 		ZS_CHECK(zs_shape_memo_put(&memo, slot, memo.gen, false, copy.bytes, copy.len, mk,
 		                           copy.count));
-		ZS_CHECK(memo.slots[slot]->user[0] == NULL && memo.slots[slot]->user[1] == NULL);
+		ZS_CHECK(memo.slots[slot]->strs[0].user == NULL && memo.slots[slot]->strs[1].user == NULL);
 		ZS_CHECK(memo.slots[slot]->stamp != stamp);
 		// refilled from the same description, it holds the same keys
 		ZS_CHECK(memo.slots[slot]->nstr == 2);
@@ -789,8 +789,8 @@ static void test_memo(void)
 			const zs_key *k = &memo.slots[slot]->keys[j];
 			ZS_CHECK(k->i == copy.keys[j].i && k->is_str == copy.keys[j].is_str &&
 			         k->str == copy.keys[j].str && k->str == j &&
-			         memo.slots[slot]->str_off[j] == copy.str_off[j] &&
-			         memo.slots[slot]->str_len[j] == copy.str_len[j]);
+			         memo.slots[slot]->strs[j].off == copy.strs[j].off &&
+			         memo.slots[slot]->strs[j].len == copy.strs[j].len);
 		}
 	}
 	// a later reader may refill it
