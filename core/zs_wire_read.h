@@ -109,7 +109,9 @@ typedef struct zs_reader {
 	/* per slot of this blob (slot_obj[0] is slot base + 1): ZS_SLOT_* bits */
 	uint8_t *slot_obj;
 	/* per slot, beside slot_obj: for a container still open, the index + 1 of the container
-	 * holding it (0: none); else the index one past its last element's slot */
+	 * holding it (0: none); else the index one past its last element's slot. Only arrays'
+	 * and objects' entries are read, so a scalar's may be left unwritten, as may its
+	 * slot_height. */
 	uint32_t *slot_end;
 	/* per slot, beside slot_obj: the levels (§11) its value spans; for a container still
 	 * open, those of its deepest element so far */
@@ -325,8 +327,11 @@ ZS_INLINE int zs_reader_step_end(zs_reader *r, zs_rframe *f, const unsigned char
 	if (r->refs) {
 		uint32_t i = r->nslots - r->base;
 		r->slot_obj[i] = obj;
-		r->slot_end[i] = i + 1;
-		r->slot_height[i] = 0;
+		/* a scalar's end and height are never read: only those of arrays and objects */
+		if (obj != 0) {
+			r->slot_end[i] = i + 1;
+			r->slot_height[i] = 0;
+		}
 	}
 	r->nslots++;
 	return type;
@@ -616,10 +621,12 @@ open:
 			return -1;
 		}
 		fl = r->slot_obj[v - r->base];
-		h = r->slot_height[v - r->base];
 		if ((fl & (ZS_SLOT_ARR | ZS_SLOT_OPEN | ZS_SLOT_IMPURE | ZS_SLOT_SHARED)) !=
-		            (ZS_SLOT_ARR | ZS_SLOT_SHARED) ||
-		    (uint64_t)r->level + h > r->max_depth) {
+		    (ZS_SLOT_ARR | ZS_SLOT_SHARED)) {
+			return -1;
+		}
+		h = r->slot_height[v - r->base];
+		if ((uint64_t)r->level + h > r->max_depth) {
 			return -1;
 		}
 		it->i = (int64_t)v + 1;
