@@ -698,7 +698,9 @@ static zend_result backref(zser_decoder *d, const zs_event *ev, zval *dest)
 	return SUCCESS;
 }
 
-static zend_result on_value(zser_decoder *d, const zs_event *ev)
+/* Builds the value of event ev (any value but a container's end) where it belongs. Called
+ * once, from the driver's loop, into which it is kept inline whatever run_fast() weighs. */
+static zend_always_inline zend_result on_value(zser_decoder *d, const zs_event *ev)
 {
 	zend_property_info *info = NULL;
 	zval *dest;
@@ -860,6 +862,28 @@ static zend_never_inline zend_result put_object_or_backref(zser_decoder *d, zval
 #define PUT_DONE   0
 #define PUT_OPENED 1 /* a frame was pushed: go on inside it */
 
+/* Records where the value of the slot just taken is, in a blob that may name it later (as
+ * on_value() records it). */
+static zend_always_inline void track(zser_decoder *d, zval *zv)
+{
+	if (d->track) {
+		set_slot(d, d->r.nslots, zv);
+	}
+}
+
+/* put_item() for objects and back-references but the common BACKREF_ARR: their slot, if any,
+ * is recorded. */
+static zend_always_inline int put_rare(zser_decoder *d, zval *zv, int type, const zs_item *it,
+                                       zend_property_info *info, zend_object *owner,
+                                       const unsigned char *at)
+{
+	uint32_t depth = d->depth;
+	if (put_object_or_backref(d, zv, type, it, info, owner, at) != SUCCESS) {
+		return PUT_FAILED;
+	}
+	return d->depth != depth ? PUT_OPENED : PUT_DONE;
+}
+
 /* One value that zs_reader_step() read, built in place at zv as on_value() builds it (a
  * container it opened gets its frame pushed here); info/owner: the typed property zv is, if
  * any, and its object; at: the value's tag. */
@@ -867,12 +891,12 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
                                        zend_property_info *info, zend_object *owner,
                                        const unsigned char *at)
 {
-	if (d->track && type != ZS_EV_BACKREF_REF) {
-		/* the slot just taken (on_value() records it the same way) */
-		set_slot(d, d->r.nslots, zv);
-	}
+	/* each case records the slot its value took itself (track()), so that the switch is the
+	 * first thing after the step: a compiler can then go from each case of the step straight
+	 * to the case of its type instead of jumping again */
 	switch (type) {
 	case ZS_EV_INT:
+		track(d, zv);
 #if SIZEOF_ZEND_LONG == 4
 		if (it->i > ZEND_LONG_MAX || it->i < ZEND_LONG_MIN) {
 			ZVAL_NULL(zv);
@@ -883,16 +907,20 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 		ZVAL_LONG(zv, (zend_long)it->i);
 		break;
 	case ZS_EV_FLOAT:
+		track(d, zv);
 		ZVAL_DOUBLE(zv, it->d);
 		break;
 	case ZS_STEP_NEW_STRING: {
 		/* as string_value() for an entry not used before */
-		zend_string *s = new_str(d, it->idx);
+		zend_string *s;
+		track(d, zv);
+		s = new_str(d, it->idx);
 		*zser_dec_str_entry(d, it->idx) = (zend_string *)((uintptr_t)s | ZSER_DEC_BORROWED);
 		ZVAL_STR(zv, s);
 		break;
 	}
 	case ZS_EV_STRING:
+		track(d, zv);
 		if (it->idx == ZS_WIRE_NO_INDEX) {
 			ZVAL_EMPTY_STRING(zv);
 		} else {
@@ -901,16 +929,20 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 		}
 		break;
 	case ZS_EV_NULL:
+		track(d, zv);
 		ZVAL_NULL(zv);
 		break;
 	case ZS_EV_FALSE:
+		track(d, zv);
 		ZVAL_FALSE(zv);
 		break;
 	case ZS_EV_TRUE:
+		track(d, zv);
 		ZVAL_TRUE(zv);
 		break;
 	case ZS_EV_LIST:
 	case ZS_EV_MAP:
+		track(d, zv);
 		if (it->count == 0) {
 			/* the empty list: zs_reader_step() opened no frame */
 			ZVAL_EMPTY_ARRAY(zv);
@@ -923,6 +955,7 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 		 * or a config array held by each entry of a cache): a slot of this blob, filled,
 		 * and no property named twice since, so the reader's check that it holds a plain,
 		 * complete array still holds (FORMAT.md §9.1) */
+		track(d, zv);
 		if (EXPECTED(!d->replaced && slot_at(d, it->i))) {
 			zval *t = d->slots[it->i];
 			ZVAL_DEREF(t);
@@ -932,21 +965,18 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 				break;
 			}
 		}
-		ZEND_FALLTHROUGH;
-	default: {
-		uint32_t depth = d->depth;
-		if (put_object_or_backref(d, zv, type, it, info, owner, at) != SUCCESS) {
-			return PUT_FAILED;
+		return put_rare(d, zv, type, it, info, owner, at);
+	default:
+		if (type != ZS_EV_BACKREF_REF) {
+			track(d, zv);
 		}
-		return d->depth != depth ? PUT_OPENED : PUT_DONE;
-	}
+		return put_rare(d, zv, type, it, info, owner, at);
 	}
 	if (info && zser_dec_check_typed(d, zv, info, owner, d->r.nslots) != SUCCESS) {
 		return PUT_FAILED;
 	}
 	return PUT_DONE;
 }
-
 /* zs_reader_step(), and for a new array shape zs_reader_step_map() (kept out of the inline
  * step, which every value goes through). Used in lists and maps, where nested map
  * definitions occur; elsewhere the extra branch costs more than it gains. */
