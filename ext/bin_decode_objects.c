@@ -520,8 +520,8 @@ void zser_dec_free_names(zser_decoder *d)
 	}
 }
 
-zend_result zser_dec_check_typed(zser_decoder *d, zval *dest, zend_property_info *info,
-                                 zend_object *obj, uint32_t slot)
+zend_result zser_dec_check_typed_full(zser_decoder *d, zval *dest, zend_property_info *info,
+                                      zend_object *obj, uint32_t slot)
 {
 	/* a plain value whose type the property's type names is assignable (the engine's check
 	 * starts with the same test), and so is an object of the one class it names: most often

@@ -339,8 +339,26 @@ void zser_dec_dynamic_deprecated(zser_decoder *d, zend_class_entry *ce, const zs
 void zser_dec_free_names(zser_decoder *d);
 /* Checks *dest, just put in typed property info of obj, as an assignment would; slot is its
  * slot number (0: none), for a later reference to it. FAILURE with a TypeError pending. */
-zend_result zser_dec_check_typed(zser_decoder *d, zval *dest, zend_property_info *info,
-                                 zend_object *obj, uint32_t slot);
+zend_result zser_dec_check_typed_full(zser_decoder *d, zval *dest, zend_property_info *info,
+                                      zend_object *obj, uint32_t slot);
+/* zser_dec_check_typed_full(), its commonest case inline: a plain value of a type the
+ * property names (a typed object holds a few such properties, each checked as it is read). */
+static zend_always_inline zend_result zser_dec_check_typed(zser_decoder *d, zval *dest,
+                                                           zend_property_info *info,
+                                                           zend_object *obj, uint32_t slot)
+{
+	if (EXPECTED(!Z_ISREF_P(dest) && ZEND_TYPE_CONTAINS_CODE(info->type, Z_TYPE_P(dest)))) {
+		if (!slot || !d->track) {
+			return SUCCESS;
+		}
+		if (EXPECTED(slot < d->slot_owner_cap)) {
+			/* a later BACKREF_REF to this slot must give the reference this type source */
+			d->slot_owner[slot] = obj;
+			return SUCCESS;
+		}
+	}
+	return zser_dec_check_typed_full(d, dest, info, obj, slot);
+}
 /* Queues obj's __wakeup() (data NULL) or __unserialize() with *data, or with obj NULL and
  * kind AFTER_NONE a value to keep until the end, or with AFTER_PROPS obj's held property
  * table; *data is moved into the queue (left UNDEF). The queue holds a reference to obj. */
