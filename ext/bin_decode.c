@@ -847,6 +847,16 @@ static zend_never_inline zend_result put_object_or_backref(zser_decoder *d, zval
 		return zser_dec_begin_object(d, &ev, zv, info);
 	}
 	ev.target = (uint32_t)it->i;
+	if (type == ZS_EV_BACKREF_OBJ && EXPECTED(!d->outer && slot_at(d, ev.target))) {
+		/* backref()'s commonest case, as objects of a graph name each other: a slot of this
+		 * blob (not an outer one's, which may need exposing), filled, holding an object */
+		zval *t = d->slots[ev.target];
+		ZVAL_DEREF(t);
+		if (EXPECTED(Z_TYPE_P(t) == IS_OBJECT)) {
+			ZVAL_COPY(zv, t);
+			return info ? zser_dec_check_typed(d, zv, info, owner, slot) : SUCCESS;
+		}
+	}
 	if (backref(d, &ev, zv) != SUCCESS) {
 		return FAILURE;
 	}
