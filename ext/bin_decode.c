@@ -205,6 +205,17 @@ static void keep(zser_decoder *d, zval *old, bool named)
 	ZVAL_NULL(old);
 }
 
+/* keep() for a declared property read in order, which holds its default (no value of this
+ * blob) or what the class's constructor-less creation left: mostly nothing counted. */
+static zend_always_inline void keep_declared(zser_decoder *d, zval *old)
+{
+	if (EXPECTED(!Z_REFCOUNTED_P(old))) {
+		ZVAL_NULL(old);
+	} else {
+		keep(d, old, false);
+	}
+}
+
 /* Holds a container for hold_containers(), in the queue until the end. The program's code may
  * change what slots point at from now on: d->replaced. */
 static void hold(zser_decoder *d, zval *held)
@@ -539,7 +550,7 @@ static zval *slot_for(zser_decoder *d, zser_dec_frame *f, const zs_event *ev,
 	case ZSER_DEC_DECLARED: {
 		zend_property_info *pi = f->map->props[f->pos++];
 		zv = OBJ_PROP(f->obj, pi->offset);
-		keep(d, zv, false);
+		keep_declared(d, zv);
 		*info = ZEND_TYPE_IS_SET(pi->type) ? pi : NULL;
 		return zv;
 	}
@@ -1081,7 +1092,7 @@ static zend_result run_fast(zser_decoder *d)
 				/* as slot_for() */
 				pi = f->map->props[f->pos++];
 				zv = OBJ_PROP(f->obj, pi->offset);
-				keep(d, zv, false);
+				keep_declared(d, zv);
 				put = put_item(d, zv, type, &it, ZEND_TYPE_IS_SET(pi->type) ? pi : NULL, f->obj,
 				               at);
 				if (put != PUT_DONE) {
