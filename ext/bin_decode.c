@@ -834,12 +834,12 @@ static zend_always_inline void zser_dec_open_array(zser_decoder *d, zval *dest, 
 	f->ht = Z_ARRVAL_P(dest);
 }
 
-/* put_item() for objects and back-references: not inlined, they are the rarer values. */
-static zend_never_inline zend_result put_object_or_backref(zser_decoder *d, zval *zv, int type,
-                                                           const zs_item *it,
-                                                           zend_property_info *info,
-                                                           zend_object *owner,
-                                                           const unsigned char *at)
+/* put_object_or_backref() but for its commonest case. */
+static zend_never_inline zend_result put_object_or_backref_any(zser_decoder *d, zval *zv, int type,
+                                                               const zs_item *it,
+                                                               zend_property_info *info,
+                                                               zend_object *owner,
+                                                               const unsigned char *at)
 {
 	uint32_t slot = type == ZS_EV_BACKREF_REF ? 0 : d->r.nslots;
 	zs_event ev;
@@ -858,16 +858,6 @@ static zend_never_inline zend_result put_object_or_backref(zser_decoder *d, zval
 		return zser_dec_begin_object(d, &ev, zv, info);
 	}
 	ev.target = (uint32_t)it->i;
-	if (type == ZS_EV_BACKREF_OBJ && EXPECTED(!d->outer && slot_at(d, ev.target))) {
-		/* backref()'s commonest case, as objects of a graph name each other: a slot of this
-		 * blob (not an outer one's, which may need exposing), filled, holding an object */
-		zval *t = d->slots[ev.target];
-		ZVAL_DEREF(t);
-		if (EXPECTED(Z_TYPE_P(t) == IS_OBJECT)) {
-			ZVAL_COPY(zv, t);
-			return info ? zser_dec_check_typed(d, zv, info, owner, slot) : SUCCESS;
-		}
-	}
 	if (backref(d, &ev, zv) != SUCCESS) {
 		return FAILURE;
 	}
@@ -875,6 +865,27 @@ static zend_never_inline zend_result put_object_or_backref(zser_decoder *d, zval
 		return zser_dec_check_typed(d, zv, info, owner, slot);
 	}
 	return SUCCESS;
+}
+
+/* put_item() for objects and back-references: not inlined, they are the rarer values. The
+ * commonest, as objects of a graph name each other, is taken here, in a function small enough
+ * to enter cheaply: a BACKREF_OBJ to a slot of this blob (not an outer one's, which may need
+ * exposing), filled, holding an object. */
+static zend_never_inline zend_result put_object_or_backref(zser_decoder *d, zval *zv, int type,
+                                                           const zs_item *it,
+                                                           zend_property_info *info,
+                                                           zend_object *owner,
+                                                           const unsigned char *at)
+{
+	if (type == ZS_EV_BACKREF_OBJ && EXPECTED(!d->outer && slot_at(d, it->i))) {
+		zval *t = d->slots[it->i];
+		ZVAL_DEREF(t);
+		if (EXPECTED(Z_TYPE_P(t) == IS_OBJECT)) {
+			ZVAL_COPY(zv, t);
+			return info ? zser_dec_check_typed(d, zv, info, owner, d->r.nslots) : SUCCESS;
+		}
+	}
+	return put_object_or_backref_any(d, zv, type, it, info, owner, at);
 }
 
 /* What put_item() did; each of its cases ends in a constant, so that the loops of run_fast()
