@@ -501,26 +501,43 @@ static inline __attribute__((always_inline)) AVX2 uint64_t masks64(__m256i a, __
 static const unsigned char space_table[16] = {' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r'};
 static const unsigned char punct_table[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}'};
 
-static inline __attribute__((always_inline)) AVX2 void
-classify_avx2(const unsigned char *p, block_masks *m, __m256i *a, __m256i *b)
+/* The classifier's constants, built once and kept in registers: built anew in each block,
+ * as the compiler otherwise chooses, they cost eleven instructions a block. */
+typedef struct {
+	__m256i quote, bslash, spaces, puncts, lower, below;
+} class_consts;
+
+static inline __attribute__((always_inline)) AVX2 void class_consts_init(class_consts *c)
 {
-	const __m256i spaces = broadcast16(space_table), puncts = broadcast16(punct_table);
-	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\');
-	const __m256i below = _mm256_set1_epi8(0x1F), lower = _mm256_set1_epi8(0x20);
+	c->quote = _mm256_set1_epi8('"');
+	c->bslash = _mm256_set1_epi8('\\');
+	c->spaces = broadcast16(space_table);
+	c->puncts = broadcast16(punct_table);
+	c->lower = _mm256_set1_epi8(0x20);
+	c->below = _mm256_set1_epi8(0x1F);
+	/* opaque from here on, so that no use rebuilds them from their values */
+	__asm__(""
+	        : "+x"(c->quote), "+x"(c->bslash), "+x"(c->spaces), "+x"(c->puncts), "+x"(c->lower),
+	          "+x"(c->below));
+}
+
+static inline __attribute__((always_inline)) AVX2 void
+classify_avx2(const class_consts *c, const unsigned char *p, block_masks *m, __m256i *a, __m256i *b)
+{
 	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
 	__m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
 
 	*a = x;
 	*b = y;
-	m->quote = masks64(_mm256_cmpeq_epi8(x, quote), _mm256_cmpeq_epi8(y, quote));
-	m->bslash = masks64(_mm256_cmpeq_epi8(x, bslash), _mm256_cmpeq_epi8(y, bslash));
-	m->space = masks64(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(spaces, x), x),
-	                   _mm256_cmpeq_epi8(_mm256_shuffle_epi8(spaces, y), y));
-	m->punct =
-	        masks64(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(puncts, x), _mm256_or_si256(x, lower)),
-	                _mm256_cmpeq_epi8(_mm256_shuffle_epi8(puncts, y), _mm256_or_si256(y, lower)));
-	m->ctrl = masks64(_mm256_cmpeq_epi8(_mm256_min_epu8(x, below), x),
-	                  _mm256_cmpeq_epi8(_mm256_min_epu8(y, below), y));
+	m->quote = masks64(_mm256_cmpeq_epi8(x, c->quote), _mm256_cmpeq_epi8(y, c->quote));
+	m->bslash = masks64(_mm256_cmpeq_epi8(x, c->bslash), _mm256_cmpeq_epi8(y, c->bslash));
+	m->space = masks64(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(c->spaces, x), x),
+	                   _mm256_cmpeq_epi8(_mm256_shuffle_epi8(c->spaces, y), y));
+	m->punct = masks64(
+	        _mm256_cmpeq_epi8(_mm256_shuffle_epi8(c->puncts, x), _mm256_or_si256(x, c->lower)),
+	        _mm256_cmpeq_epi8(_mm256_shuffle_epi8(c->puncts, y), _mm256_or_si256(y, c->lower)));
+	m->ctrl = masks64(_mm256_cmpeq_epi8(_mm256_min_epu8(x, c->below), x),
+	                  _mm256_cmpeq_epi8(_mm256_min_epu8(y, c->below), y));
 }
 
 /* m->escapable and m->u of the block a, b. */
@@ -549,6 +566,7 @@ static inline __attribute__((always_inline, target("pclmul"))) uint64_t clmul_pr
 
 /* What the AVX2 loop keeps in registers. */
 typedef struct {
+	class_consts c;
 	utf8_tables t;
 	__m256i prev, err; /* the last 32 bytes, and UTF-8 errors so far */
 	bool prev_high;    /* the last block had a byte >= 0x80 */
@@ -564,7 +582,7 @@ step256(v256 *v, carry *k, const unsigned char *text, size_t len, const unsigned
 	uint64_t quote;
 	bool high;
 
-	classify_avx2(block, &m, &a, &b);
+	classify_avx2(&v->c, block, &m, &a, &b);
 	__asm__("" : "+r"(m.quote), "+r"(m.bslash), "+r"(m.space), "+r"(m.punct), "+r"(m.ctrl));
 	/* a block after one with a byte >= 0x80 is checked too: it must finish a sequence the
 	 * other cut */
@@ -583,6 +601,28 @@ step256(v256 *v, carry *k, const unsigned char *text, size_t len, const unsigned
 	return block_todo(k, &m, quote, clmul_prefix_xor(quote));
 }
 
+/* The structural bytes of n blocks from text + base into todo. Out of line, with the carries
+ * copied into locals, so that they live in registers: in the loop of valid_avx2() they were
+ * stored to the stack and read back every block. */
+static __attribute__((target("avx2,pclmul"), noinline)) void
+blocks_avx2(v256 *vp, carry *kp, const unsigned char *text, size_t len, size_t base, size_t n,
+            uint64_t *todo, size_t *low_due)
+{
+	v256 v = *vp;
+	carry k = *kp;
+	const unsigned char *p = text + base, *end = p + n * 64;
+	const unsigned char *prefetch_end = text + (len > PREFETCH_AHEAD ? len - PREFETCH_AHEAD : 0);
+
+	for (; p < end; p += 64, base += 64) {
+		if (p < prefetch_end) {
+			__builtin_prefetch(p + PREFETCH_AHEAD);
+		}
+		*todo++ = step256(&v, &k, text, len, p, base, low_due);
+	}
+	*vp = v;
+	*kp = k;
+}
+
 static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned char *text, size_t len,
                                                               uint32_t max_depth)
 {
@@ -593,6 +633,7 @@ static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned cha
 	uint64_t todo[CHUNK_BLOCKS];
 	size_t base = 0, low_due = SIZE_MAX;
 
+	class_consts_init(&v.c);
 	v.t.hi1 = broadcast16(zs_utf8_pair_hi1);
 	v.t.lo1 = broadcast16(zs_utf8_pair_lo1);
 	v.t.hi2 = broadcast16(zs_utf8_pair_hi2);
@@ -600,10 +641,25 @@ static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned cha
 	v.err = _mm256_setzero_si256();
 	v.prev_high = false;
 	start(&k, &g, max_depth);
-#define STEP(block, at) step256(&v, &k, text, len, (block), (at), &low_due)
-	RUN_BLOCKS(STEP)
-#undef STEP
-	return _mm256_testz_si256(v.err, v.err) && finished(&k, &g);
+	for (;;) {
+		size_t first = base, n = (len - base) / 64;
+		bool last = n < CHUNK_BLOCKS;
+		if (!last) {
+			n = CHUNK_BLOCKS;
+		}
+		blocks_avx2(&v, &k, text, len, base, n, todo, &low_due);
+		base += n * 64;
+		if (last) {
+			todo[n++] =
+			        step256(&v, &k, text, len, tail_block(text, len, base, pad), base, &low_due);
+		}
+		if (k.bad || !walk(&g, text, len, todo, n, first)) {
+			return false;
+		}
+		if (last) {
+			return _mm256_testz_si256(v.err, v.err) && finished(&k, &g);
+		}
+	}
 }
 
 /* ---- AVX-512 (BW): the same, a block a register, masks straight from the compares ---- */
