@@ -233,19 +233,37 @@ int zs_json_lex_string_rest(zs_json_scratch *sc, unsigned flags, const unsigned 
 	return ZS_JSON_LEX_OK;
 }
 
-/* ==== Runs of string text, 16 bytes at a time with SSSE3 ==== */
+/* ==== Runs of string text, 32 bytes at a time with AVX2, 16 with SSSE3 ==== */
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-#define HAVE_TEXT_SIMD 1
 
-__attribute__((target("ssse3"))) static const unsigned char *
-skip_text_ssse3(const unsigned char *p, const unsigned char *end)
+/* Where the scan ends in the block at p that holds a byte ending the run (stop: bit i for a
+ * '"', '\\' or control byte at p + i) or ill-formed UTF-8 (err: bit i where the pair check
+ * flags p + i): at the first stop byte when nothing is flagged up to it, as a string's closing
+ * quote usually is, else at good. A character that the stop byte cuts is flagged at the stop
+ * byte itself (the pair of its lead byte and the stop byte, or the missing third or fourth
+ * byte), so the bytes before an unflagged stop byte are whole characters. */
+ZS_INLINE const unsigned char *stopped_at(const unsigned char *p, uint32_t stop, uint32_t err,
+                                          const unsigned char *good)
+{
+	if (stop != 0) {
+		uint32_t first = stop & (0u - stop);
+		if ((err & (first | (first - 1))) == 0) {
+			return p + zs_json_ctz(first);
+		}
+	}
+	return good;
+}
+
+/* 16 bytes at a time from p, where prev holds the 16 bytes before p (zeros at a character
+ * start); *good: all before it is known good text. */
+static inline __attribute__((always_inline, target("ssse3"))) const unsigned char *
+skip_text16(const unsigned char *p, const unsigned char *end, __m128i prev,
+            const unsigned char *good)
 {
 	const zs_utf8_kl t = zs_utf8_kl_load();
 	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
 	const __m128i below_space = _mm_set1_epi8(0x1F);
-	__m128i prev = _mm_setzero_si128(); /* p starts a character: as if ASCII came before */
-	const unsigned char *good = p;      /* all before it is known good text */
 
 	while (end - p >= 16) {
 		__m128i in = _mm_loadu_si128((const __m128i *)(const void *)p);
@@ -253,9 +271,12 @@ skip_text_ssse3(const unsigned char *p, const unsigned char *end)
 		__m128i stop =
 		        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(in, quote), _mm_cmpeq_epi8(in, bslash)),
 		                     _mm_cmpeq_epi8(_mm_min_epu8(in, below_space), in));
-		__m128i bad = _mm_or_si128(zs_utf8_errors16(&t, in, prev), stop);
-		if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF) {
-			break;
+		__m128i err = zs_utf8_errors16(&t, in, prev);
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(err, stop), _mm_setzero_si128())) !=
+		    0xFFFF) {
+			return stopped_at(
+			        p, (uint32_t)_mm_movemask_epi8(stop),
+			        ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(err, _mm_setzero_si128())), good);
 		}
 		p += 16;
 		good = p - zs_utf8_cut(p);
@@ -264,14 +285,102 @@ skip_text_ssse3(const unsigned char *p, const unsigned char *end)
 	return good;
 }
 
-const unsigned char *zs_json_skip_text(const unsigned char *p, const unsigned char *end)
+__attribute__((target("ssse3"))) static const unsigned char *
+skip_text_ssse3(const unsigned char *p, const unsigned char *end)
 {
-	return zs_cpu_ssse3() ? skip_text_ssse3(p, end) : p;
+	/* p starts a character: as if ASCII came before */
+	return skip_text16(p, end, _mm_setzero_si128(), p);
+}
+
+/* Whole 32-byte blocks, then one of 16 when it fits before the block that stopped: the text
+ * the byte-wise scan is left is as short as with 16-byte blocks alone. */
+__attribute__((target("avx2"))) static const unsigned char *skip_text_avx2(const unsigned char *p,
+                                                                           const unsigned char *end)
+{
+	const zs_utf8_kl32 t = zs_utf8_kl32_load();
+	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\');
+	const __m256i below_space = _mm256_set1_epi8(0x1F);
+	__m256i prev = _mm256_setzero_si256();
+	const unsigned char *good = p;
+
+	while (end - p >= 32) {
+		__m256i in = _mm256_loadu_si256((const __m256i *)(const void *)p);
+		__m256i stop = _mm256_or_si256(
+		        _mm256_or_si256(_mm256_cmpeq_epi8(in, quote), _mm256_cmpeq_epi8(in, bslash)),
+		        _mm256_cmpeq_epi8(_mm256_min_epu8(in, below_space), in));
+		__m256i err = zs_utf8_errors32(&t, in, prev);
+		__m256i bad = _mm256_or_si256(err, stop);
+		if (!_mm256_testz_si256(bad, bad)) {
+			const unsigned char *q = stopped_at(
+			        p, (uint32_t)_mm256_movemask_epi8(stop),
+			        ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, _mm256_setzero_si256())),
+			        p);
+			if (q != p) {
+				return q; /* the rest of a short string, its closing quote usually */
+			}
+			break;
+		}
+		p += 32;
+		good = p - zs_utf8_cut(p);
+		prev = in;
+	}
+	return skip_text16(p, end, _mm256_extracti128_si256(prev, 1), good);
+}
+
+static int have_avx2 = -1;
+
+static bool cpu_avx2(void)
+{
+	if (ZS_UNLIKELY(have_avx2 < 0)) {
+		have_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+	}
+	return have_avx2 != 0;
+}
+
+const unsigned char *zs_json_skip_text_isa(const unsigned char *p, const unsigned char *end,
+                                           zs_json_text_isa isa)
+{
+	switch (isa) {
+	case ZS_JSON_TEXT_BEST:
+		return cpu_avx2() ? skip_text_avx2(p, end) : zs_cpu_ssse3() ? skip_text_ssse3(p, end) : p;
+	case ZS_JSON_TEXT_AVX2:
+		return cpu_avx2() ? skip_text_avx2(p, end) : p;
+	case ZS_JSON_TEXT_SSSE3:
+		return zs_cpu_ssse3() ? skip_text_ssse3(p, end) : p;
+	default:
+		return p;
+	}
+}
+
+bool zs_json_skip_text_runs(zs_json_text_isa isa)
+{
+	switch (isa) {
+	case ZS_JSON_TEXT_BEST:
+	case ZS_JSON_TEXT_SSSE3:
+		return zs_cpu_ssse3();
+	case ZS_JSON_TEXT_AVX2:
+		return cpu_avx2();
+	default:
+		return false;
+	}
 }
 #else
-const unsigned char *zs_json_skip_text(const unsigned char *p, const unsigned char *end)
+const unsigned char *zs_json_skip_text_isa(const unsigned char *p, const unsigned char *end,
+                                           zs_json_text_isa isa)
 {
 	(void)end;
+	(void)isa;
 	return p;
 }
+
+bool zs_json_skip_text_runs(zs_json_text_isa isa)
+{
+	(void)isa;
+	return false;
+}
 #endif
+
+const unsigned char *zs_json_skip_text(const unsigned char *p, const unsigned char *end)
+{
+	return zs_json_skip_text_isa(p, end, ZS_JSON_TEXT_BEST);
+}

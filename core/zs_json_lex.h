@@ -153,8 +153,23 @@ ZS_INLINE const unsigned char *zs_json_skip_plain(const unsigned char *p, const 
  * no '"', no '\\', no byte below 0x20, well-formed UTF-8. Returns where the text is no longer
  * known good: p when no block was, else the end of the last good block or the start of a
  * character that block leaves unfinished. What follows is for the byte-wise scan to read. With
- * SSSE3 (checked at run time); elsewhere it returns p. Reads no byte at or past end. */
+ * AVX2 or SSSE3 (checked at run time); elsewhere it returns p. Reads no byte at or past end. */
 const unsigned char *zs_json_skip_text(const unsigned char *p, const unsigned char *end);
+
+/* The block scan by one instruction set (the tests compare them all): the best this CPU has,
+ * or one by name; with one the CPU lacks (or ZS_JSON_TEXT_NONE) it returns p. */
+typedef enum {
+	ZS_JSON_TEXT_BEST = 0,
+	ZS_JSON_TEXT_NONE = 1,
+	ZS_JSON_TEXT_SSSE3 = 2, /* 16 bytes a step */
+	ZS_JSON_TEXT_AVX2 = 3,  /* 32 bytes a step, then one of 16 */
+} zs_json_text_isa;
+
+const unsigned char *zs_json_skip_text_isa(const unsigned char *p, const unsigned char *end,
+                                           zs_json_text_isa isa);
+
+/* True when the named scan runs on this CPU (passes blocks rather than returning p). */
+bool zs_json_skip_text_runs(zs_json_text_isa isa);
 
 /* The rest of a string from its first escape or byte >= 0x80 that is not well-formed UTF-8
  * at p (start: the first byte after the opening quote), decoded into the scratch buffer when

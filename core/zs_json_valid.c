@@ -456,37 +456,9 @@ static bool valid_scalar(const unsigned char *text, size_t len, uint32_t max_dep
 #ifdef HAVE_AVX2_PATH
 #define AVX2 __attribute__((target("avx2")))
 
-typedef struct {
-	__m256i hi1, lo1, hi2;
-} utf8_tables;
-
 static inline __attribute__((always_inline)) AVX2 __m256i broadcast16(const unsigned char *t)
 {
 	return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)t));
-}
-
-/* zs_utf8_errors16() on 32 bytes: non-zero bytes where in (prev: the 32 bytes before it) is
- * not well-formed, a sequence cut at its end excepted (the next block finds it). */
-static inline __attribute__((always_inline)) AVX2 __m256i utf8_errors32(const utf8_tables *t,
-                                                                        __m256i in, __m256i prev)
-{
-	const __m256i nib = _mm256_set1_epi8(0x0F);
-	__m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
-	__m256i prev1 = _mm256_alignr_epi8(in, before, 15);
-	__m256i prev2 = _mm256_alignr_epi8(in, before, 14);
-	__m256i prev3 = _mm256_alignr_epi8(in, before, 13);
-	__m256i cls = _mm256_and_si256(
-	        _mm256_and_si256(
-	                _mm256_shuffle_epi8(t->hi1, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nib)),
-	                _mm256_shuffle_epi8(t->lo1, _mm256_and_si256(prev1, nib))),
-	        _mm256_shuffle_epi8(t->hi2, _mm256_and_si256(_mm256_srli_epi16(in, 4), nib)));
-	__m256i due = _mm256_and_si256(
-	        _mm256_cmpgt_epi8(
-	                _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8((char)(0xE0 - 1))),
-	                                _mm256_subs_epu8(prev3, _mm256_set1_epi8((char)(0xF0 - 1)))),
-	                _mm256_setzero_si256()),
-	        _mm256_set1_epi8((char)0x80));
-	return _mm256_xor_si256(cls, due);
 }
 
 static inline __attribute__((always_inline)) AVX2 uint64_t masks64(__m256i a, __m256i b)
@@ -567,7 +539,7 @@ static inline __attribute__((always_inline, target("pclmul"))) uint64_t clmul_pr
 /* What the AVX2 loop keeps in registers. */
 typedef struct {
 	class_consts c;
-	utf8_tables t;
+	zs_utf8_kl32 t;
 	__m256i prev, err; /* the last 32 bytes, and UTF-8 errors so far */
 	bool prev_high;    /* the last block had a byte >= 0x80 */
 } v256;
@@ -588,8 +560,8 @@ step256(v256 *v, carry *k, const unsigned char *text, size_t len, const unsigned
 	 * other cut */
 	high = _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0;
 	if (high || v->prev_high) {
-		v->err = _mm256_or_si256(v->err, _mm256_or_si256(utf8_errors32(&v->t, a, v->prev),
-		                                                 utf8_errors32(&v->t, b, a)));
+		v->err = _mm256_or_si256(v->err, _mm256_or_si256(zs_utf8_errors32(&v->t, a, v->prev),
+		                                                 zs_utf8_errors32(&v->t, b, a)));
 	}
 	v->prev = b;
 	v->prev_high = high;
@@ -634,9 +606,7 @@ static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned cha
 	size_t base = 0, low_due = SIZE_MAX;
 
 	class_consts_init(&v.c);
-	v.t.hi1 = broadcast16(zs_utf8_pair_hi1);
-	v.t.lo1 = broadcast16(zs_utf8_pair_lo1);
-	v.t.hi2 = broadcast16(zs_utf8_pair_hi2);
+	v.t = zs_utf8_kl32_load();
 	v.prev = _mm256_setzero_si256();
 	v.err = _mm256_setzero_si256();
 	v.prev_high = false;

@@ -96,7 +96,7 @@ extern const unsigned char zs_utf8_pair_hi2[16];
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define ZS_UTF8_SSSE3 1
-#include <tmmintrin.h>
+#include <immintrin.h>
 
 /* The tables above in vector registers, loaded once per scan. */
 typedef struct zs_utf8_kl {
@@ -134,6 +134,48 @@ zs_utf8_errors16(const zs_utf8_kl *t, __m128i in, __m128i prev)
 	                       _mm_setzero_si128()),
 	        _mm_set1_epi8((char)0x80));
 	return _mm_xor_si128(cls, due);
+}
+
+/* The tables, each in both halves of a 256-bit register. */
+typedef struct zs_utf8_kl32 {
+	__m256i hi1, lo1, hi2;
+} zs_utf8_kl32;
+
+static inline __attribute__((always_inline, target("avx2"))) zs_utf8_kl32 zs_utf8_kl32_load(void)
+{
+	zs_utf8_kl32 t;
+	t.hi1 = _mm256_broadcastsi128_si256(
+	        _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi1));
+	t.lo1 = _mm256_broadcastsi128_si256(
+	        _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_lo1));
+	t.hi2 = _mm256_broadcastsi128_si256(
+	        _mm_loadu_si128((const __m128i *)(const void *)zs_utf8_pair_hi2));
+	return t;
+}
+
+/* zs_utf8_errors16() on 32 bytes (prev: the 32 bytes before them), for code compiled for
+ * AVX2, checked at run time. */
+static inline __attribute__((always_inline, target("avx2"))) __m256i
+zs_utf8_errors32(const zs_utf8_kl32 *t, __m256i in, __m256i prev)
+{
+	const __m256i nib = _mm256_set1_epi8(0x0F);
+	/* the 16 bytes before each half of in: prev's high half, then in's low one */
+	__m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
+	__m256i prev1 = _mm256_alignr_epi8(in, before, 15);
+	__m256i prev2 = _mm256_alignr_epi8(in, before, 14);
+	__m256i prev3 = _mm256_alignr_epi8(in, before, 13);
+	__m256i cls = _mm256_and_si256(
+	        _mm256_and_si256(
+	                _mm256_shuffle_epi8(t->hi1, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nib)),
+	                _mm256_shuffle_epi8(t->lo1, _mm256_and_si256(prev1, nib))),
+	        _mm256_shuffle_epi8(t->hi2, _mm256_and_si256(_mm256_srli_epi16(in, 4), nib)));
+	__m256i due = _mm256_and_si256(
+	        _mm256_cmpgt_epi8(
+	                _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8((char)(0xE0 - 1))),
+	                                _mm256_subs_epu8(prev3, _mm256_set1_epi8((char)(0xF0 - 1)))),
+	                _mm256_setzero_si256()),
+	        _mm256_set1_epi8((char)0x80));
+	return _mm256_xor_si256(cls, due);
 }
 #endif
 

@@ -7,9 +7,9 @@
  * ext/json's rules produces, for several flag sets, both in one call and in small chunks
  * (which exercises the block-copy fast path at every alignment and the `soft` limit): pieces
  * of 1, 7, 16 or 33 bytes, the size picked per input and flag set. zs_json_skip_text() (the
- * JSON lexer's block scan of string text), from the input's first characters, must pass only
- * what the reference passes (no '"', '\\' or byte below 0x20, well-formed characters) and stop
- * on a character boundary.
+ * JSON lexer's block scan of string text, by SSSE3 and by AVX2), from the input's first
+ * characters, must pass only what the reference passes (no '"', '\\' or byte below 0x20,
+ * well-formed characters) and stop on a character boundary.
  */
 // fuzz-needs: core/zs_utf8.h core/zs_utf8.c core/zs_json_lex.h core/zs_json_lex.c
 // fuzz-max-len: 4096
@@ -184,19 +184,23 @@ static void check_skip_text(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = '\0';
 	for (k = 0; k < 4 && start < size; k++) {
-		const unsigned char *end = text + size, *p = text + start, *q = zs_json_skip_text(p, end);
-		const unsigned char *r = p;
+		static const zs_json_text_isa scans[] = {ZS_JSON_TEXT_SSSE3, ZS_JSON_TEXT_AVX2};
+		const unsigned char *end = text + size, *p = text + start;
 		int32_t cp;
-		size_t n;
-		while (r < q) {
-			if (*r == '"' || *r == '\\' || *r < 0x20 ||
-			    (n = zs_utf8_ref_decode(r, (size_t)(end - r), &cp)) == 0) {
-				fail("zs_json_skip_text passed a byte the byte-wise scan stops at", data, size, 0);
+		size_t n, i;
+		for (i = 0; i < sizeof(scans) / sizeof(scans[0]); i++) {
+			const unsigned char *q = zs_json_skip_text_isa(p, end, scans[i]), *r = p;
+			while (r < q) {
+				if (*r == '"' || *r == '\\' || *r < 0x20 ||
+				    (n = zs_utf8_ref_decode(r, (size_t)(end - r), &cp)) == 0) {
+					fail("zs_json_skip_text passed a byte the byte-wise scan stops at", data, size,
+					     0);
+				}
+				r += n;
 			}
-			r += n;
-		}
-		if (r != q) {
-			fail("zs_json_skip_text stopped inside a character or went back", data, size, 0);
+			if (r != q) {
+				fail("zs_json_skip_text stopped inside a character or went back", data, size, 0);
+			}
 		}
 		n = zs_utf8_ref_decode(text + start, size - start, &cp);
 		start += n ? n : 1;

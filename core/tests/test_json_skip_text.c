@@ -1,12 +1,13 @@
 // zser — SPDX-License-Identifier: MIT
 //
-// zs_json_skip_text (the lexer's block scan of string text) against the byte-wise rules it
-// stands for: from any character start it may only pass bytes that the byte-wise scan would
-// pass (no '"', '\\' or byte below 0x20; every character well-formed by zs_utf8_len), it must
-// stop on a character boundary, and where it can use its vector path it must pass every whole
-// block of good text (so a check that refuses good text fails here too). Inputs: every byte
-// and every pair of bytes, the edges of every multi-byte form, and random mixes, each at many
-// offsets around the 16-byte block edges.
+// zs_json_skip_text (the lexer's block scan of string text), by each instruction set, against
+// the byte-wise rules it stands for: from any character start it may only pass bytes that the
+// byte-wise scan would pass (no '"', '\\' or byte below 0x20; every character well-formed by
+// zs_utf8_len), it must stop on a character boundary, and where it can use its vector path it
+// must pass every whole block of good text (so a check that refuses good text fails here too)
+// and stop exactly at the byte that ends good text when that is a quote, a backslash or a
+// control byte in a block it reads. Inputs: every byte and every pair of bytes, the edges of
+// every multi-byte form, and random mixes, each at many offsets around the 16-byte block edges.
 #include "zs_json_lex.h"
 #include "zs_test.h"
 
@@ -23,6 +24,7 @@ static uint32_t rnd(uint32_t n)
 	return (uint32_t)(rng % n);
 }
 
+static zs_json_text_isa isa;
 static int vector_path;
 static unsigned long runs, passed_bytes;
 
@@ -49,7 +51,7 @@ static void check_from(const unsigned char *buf, size_t len, size_t s)
 	const unsigned char *end = buf + len, *p = buf + s, *q, *g, *r;
 	size_t whole;
 
-	q = zs_json_skip_text(p, end);
+	q = zs_json_skip_text_isa(p, end, isa);
 	runs++;
 	g = good_end(p, end);
 	ZS_CHECK(q >= p && q <= g);
@@ -70,6 +72,16 @@ static void check_from(const unsigned char *buf, size_t len, size_t s)
 		if ((size_t)(q - p) + 3 < whole) {
 			fprintf(stderr, "  good text of %zu bytes from offset %zu, passed %zu\n",
 			        (size_t)(g - p), s, (size_t)(q - p));
+		}
+		// good text that a closing quote, a backslash or a control byte ends, in a block
+		// the scan reads whole: passed up to that byte exactly
+		if ((*g == '"' || *g == '\\' || *g < 0x20) && whole + 16 <= (size_t)(end - p)) {
+			ZS_CHECK(q == g);
+			if (q != g) {
+				fprintf(stderr,
+				        "  from offset %zu: stopped after %td bytes, not at the stop byte %td\n", s,
+				        q - p, g - p);
+			}
 		}
 	}
 }
@@ -108,14 +120,12 @@ static size_t fill_good(unsigned char *out, size_t n)
 	return o;
 }
 
-int main(void)
+// Every check below, by one scan.
+static void run_all(void)
 {
 	unsigned char buf[256];
 	unsigned a, b, off, i;
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-	vector_path = __builtin_cpu_supports("ssse3");
-#endif
 	// every byte and every pair, at offsets around the first two block edges
 	for (a = 0; a < 256; a++) {
 		for (b = 0; b < 256; b++) {
@@ -168,7 +178,27 @@ int main(void)
 		fill_good(buf, len);
 		check_all_starts(buf, len);
 	}
-	printf("test_json_skip_text: %lu runs, %lu bytes passed, vector path %s\n", runs, passed_bytes,
-	       vector_path ? "on" : "off (only the byte-wise rules are checked)");
+}
+
+int main(void)
+{
+	static const struct {
+		zs_json_text_isa isa;
+		const char *name;
+	} scans[] = {{ZS_JSON_TEXT_NONE, "none"},
+	             {ZS_JSON_TEXT_SSSE3, "SSSE3"},
+	             {ZS_JSON_TEXT_AVX2, "AVX2"},
+	             {ZS_JSON_TEXT_BEST, "best"}};
+	size_t k;
+
+	for (k = 0; k < sizeof(scans) / sizeof(scans[0]); k++) {
+		isa = scans[k].isa;
+		vector_path = zs_json_skip_text_runs(isa);
+		runs = passed_bytes = 0;
+		run_all();
+		printf("test_json_skip_text (%s): %lu runs, %lu bytes passed, vector path %s\n",
+		       scans[k].name, runs, passed_bytes,
+		       vector_path ? "on" : "off (only the byte-wise rules are checked)");
+	}
 	return zs_test_done("test_json_skip_text");
 }
