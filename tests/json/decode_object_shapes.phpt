@@ -9,8 +9,8 @@ zser
 // keys with others between (told apart key by key); a key named twice; integer-like keys
 // (integer keys in arrays, which no shape copies), and keys all of integers (a packed array);
 // one key; the most keys a shape may have and one more; names longer than the key cache takes
-// (never the same string twice); and shapes taking turns, so that templates are made, replaced
-// and used again.
+// (never the same string twice); shapes taking turns, so that templates are made, replaced
+// and used again; and more shapes than the slots that hold them.
 $shapes = [
     'row' => ['id', 'name', 'price', 'tags'],
     'row_other_middle' => ['id', 'title', 'price', 'tags'],
@@ -47,6 +47,23 @@ foreach ([true, false] as $assoc) {
     echo $assoc ? 'arrays: ' : 'objects: ', serialize($got) === serialize($want) ? 'same' : 'DIFFERENT', "\n";
 }
 
+// More shapes than the slots that hold them: 200 shapes in runs of four, so that slots fill,
+// their shapes get templates, are replaced by others and come back.
+$parts = [];
+for ($i = 0; $i < 4000; $i++) {
+    $s = intdiv($i, 4) % 200;
+    $members = [];
+    for ($k = 0; $k < 2 + $s % 3; $k++) {
+        $members[] = json_encode("s{$s}k$k") . ':' . json_encode($values[mt_rand(0, count($values) - 1)]);
+    }
+    $parts[] = '{' . implode(',', $members) . '}';
+}
+$json = '[' . implode(',', $parts) . ']';
+foreach ([true, false] as $assoc) {
+    echo 'many shapes, ', $assoc ? 'arrays: ' : 'objects: ',
+        serialize(jsond_decode($json, $assoc)) === serialize(json_decode($json, $assoc)) ? 'same' : 'DIFFERENT', "\n";
+}
+
 // Copies of one template are separate tables: writing one changes no other, nor the next decode.
 $a = jsond_decode('[{"p":1,"q":2},{"p":3,"q":4},{"p":5,"q":6}]', true);
 $a[1]['p'] = 'changed';
@@ -71,6 +88,8 @@ var_dump(jsond_decode('[{"a":1,"b":2},{"a":1,"b":2},{"\u0000a":1,"b":2}]', true)
 --EXPECT--
 arrays: same
 objects: same
+many shapes, arrays: same
+many shapes, objects: same
 [{"p":1},{"p":"changed","q":4},{"p":5,"q":6,"r":7}]
 [{"p":1,"q":2},{"p":3,"q":4},{"p":5,"q":6}]
 [{"p":1,"q":2},{"p":"changed","q":4},{"p":5,"q":6,"r":7}]
