@@ -25,6 +25,7 @@ typedef struct {
 	uint64_t quote, bslash, space, punct, ctrl;
 	/* set only for blocks with an escape: bytes a backslash may escape, and 'u' among them */
 	uint64_t escapable, u;
+	uint64_t high; /* AVX2 only: bytes >= 0x80 */
 } block_masks;
 
 /* The escapable bytes, classified by nibbles as zs_utf8.h classifies byte pairs: a byte is
@@ -476,7 +477,7 @@ static const unsigned char punct_table[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':',
 /* The classifier's constants, built once and kept in registers: built anew in each block,
  * as the compiler otherwise chooses, they cost eleven instructions a block. */
 typedef struct {
-	__m256i quote, bslash, spaces, puncts, lower, below;
+	__m256i quote, bslash, spaces, puncts, lower;
 } class_consts;
 
 static inline __attribute__((always_inline)) AVX2 void class_consts_init(class_consts *c)
@@ -486,11 +487,8 @@ static inline __attribute__((always_inline)) AVX2 void class_consts_init(class_c
 	c->spaces = broadcast16(space_table);
 	c->puncts = broadcast16(punct_table);
 	c->lower = _mm256_set1_epi8(0x20);
-	c->below = _mm256_set1_epi8(0x1F);
 	/* opaque from here on, so that no use rebuilds them from their values */
-	__asm__(""
-	        : "+x"(c->quote), "+x"(c->bslash), "+x"(c->spaces), "+x"(c->puncts), "+x"(c->lower),
-	          "+x"(c->below));
+	__asm__("" : "+x"(c->quote), "+x"(c->bslash), "+x"(c->spaces), "+x"(c->puncts), "+x"(c->lower));
 }
 
 static inline __attribute__((always_inline)) AVX2 void
@@ -508,8 +506,10 @@ classify_avx2(const class_consts *c, const unsigned char *p, block_masks *m, __m
 	m->punct = masks64(
 	        _mm256_cmpeq_epi8(_mm256_shuffle_epi8(c->puncts, x), _mm256_or_si256(x, c->lower)),
 	        _mm256_cmpeq_epi8(_mm256_shuffle_epi8(c->puncts, y), _mm256_or_si256(y, c->lower)));
-	m->ctrl = masks64(_mm256_cmpeq_epi8(_mm256_min_epu8(x, c->below), x),
-	                  _mm256_cmpeq_epi8(_mm256_min_epu8(y, c->below), y));
+	/* a signed compare takes the bytes below 0x20 with those >= 0x80, which their sign bits
+	 * (the mask the UTF-8 check wants anyway) set apart: one instruction a half, not two */
+	m->high = masks64(x, y);
+	m->ctrl = masks64(_mm256_cmpgt_epi8(c->lower, x), _mm256_cmpgt_epi8(c->lower, y)) & ~m->high;
 }
 
 /* m->escapable and m->u of the block a, b. */
@@ -536,37 +536,70 @@ static inline __attribute__((always_inline, target("pclmul"))) uint64_t clmul_pr
 	        _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)x), _mm_set1_epi8((char)0xFF), 0));
 }
 
-/* What the AVX2 loop keeps in registers. */
+/* What the AVX2 loop carries from block to block. */
 typedef struct {
-	class_consts c;
-	zs_utf8_kl32 t;
 	__m256i prev, err; /* the last 32 bytes, and UTF-8 errors so far */
 	bool prev_high;    /* the last block had a byte >= 0x80 */
 } v256;
 
+/* The UTF-8 tables, loaded in each block that needs them: the compiler otherwise keeps them
+ * in three registers across the loop and moves the classifier's constants to the stack,
+ * whence they were read back in every block. */
+static inline __attribute__((always_inline)) AVX2 zs_utf8_kl32 utf8_tables(void)
+{
+	const unsigned char *hi1 = zs_utf8_pair_hi1, *lo1 = zs_utf8_pair_lo1, *hi2 = zs_utf8_pair_hi2;
+	zs_utf8_kl32 t;
+
+	__asm__("" : "+r"(hi1), "+r"(lo1), "+r"(hi2));
+	t.hi1 = broadcast16(hi1);
+	t.lo1 = broadcast16(lo1);
+	t.hi2 = broadcast16(hi2);
+	return t;
+}
+
+/* Non-zero where the 32 bytes at prev end inside a UTF-8 sequence: a lead byte of four among
+ * the last three, of three among the last two, of two as the last. */
+static inline __attribute__((always_inline)) AVX2 __m256i cut_at_end(__m256i prev)
+{
+	static const unsigned char room[32] = {
+	        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,     0xFF,     0xFF,     0xFF,
+	        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,     0xFF,     0xFF,     0xFF,
+	        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0 - 1, 0xE0 - 1, 0xC0 - 1,
+	};
+	return _mm256_subs_epu8(prev, _mm256_loadu_si256((const __m256i *)(const void *)room));
+}
+
 /* One block: its structural bytes. */
 static inline __attribute__((always_inline, target("avx2,pclmul"))) uint64_t
-step256(v256 *v, carry *k, const unsigned char *text, size_t len, const unsigned char *block,
-        size_t base, size_t *low_due)
+step256(const class_consts *c, v256 *v, carry *k, const unsigned char *text, size_t len,
+        const unsigned char *block, size_t base, size_t *low_due)
 {
 	block_masks m;
 	__m256i a, b;
 	uint64_t quote;
 	bool high;
 
-	classify_avx2(&v->c, block, &m, &a, &b);
+	classify_avx2(c, block, &m, &a, &b);
 	__asm__("" : "+r"(m.quote), "+r"(m.bslash), "+r"(m.space), "+r"(m.punct), "+r"(m.ctrl));
 	/* a block after one with a byte >= 0x80 is checked too: it must finish a sequence the
-	 * other cut */
-	high = _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0;
-	if (high || v->prev_high) {
-		v->err = _mm256_or_si256(v->err, _mm256_or_si256(zs_utf8_errors32(&v->t, a, v->prev),
-		                                                 zs_utf8_errors32(&v->t, b, a)));
+	 * other cut. This branch and the one for escapes are marked unlikely (they are the rarer
+	 * blocks in every corpus of the bench) so that GCC keeps the classifier's constants in
+	 * registers and spills what the rarer blocks need instead: four constants fewer read
+	 * back from the stack in each block. */
+	high = m.high != 0;
+	if (ZS_UNLIKELY(high)) {
+		zs_utf8_kl32 t = utf8_tables();
+		v->err = _mm256_or_si256(v->err, _mm256_or_si256(zs_utf8_errors32(&t, a, v->prev),
+		                                                 zs_utf8_errors32(&t, b, a)));
+	} else if (ZS_UNLIKELY(v->prev_high)) {
+		/* ASCII after a block with bytes >= 0x80: wrong only where that block ends inside a
+		 * sequence */
+		v->err = _mm256_or_si256(v->err, cut_at_end(v->prev));
 	}
 	v->prev = b;
 	v->prev_high = high;
 	quote = m.quote;
-	if (m.bslash | k->escaped_next) {
+	if (ZS_UNLIKELY(m.bslash | k->escaped_next)) {
 		escapes_avx2(a, b, &m);
 		quote = block_quotes(k, text, len, base, &m, low_due);
 	}
@@ -582,14 +615,16 @@ blocks_avx2(v256 *vp, carry *kp, const unsigned char *text, size_t len, size_t b
 {
 	v256 v = *vp;
 	carry k = *kp;
+	class_consts c;
 	const unsigned char *p = text + base, *end = p + n * 64;
 	const unsigned char *prefetch_end = text + (len > PREFETCH_AHEAD ? len - PREFETCH_AHEAD : 0);
 
+	class_consts_init(&c);
 	for (; p < end; p += 64, base += 64) {
 		if (p < prefetch_end) {
 			__builtin_prefetch(p + PREFETCH_AHEAD);
 		}
-		*todo++ = step256(&v, &k, text, len, p, base, low_due);
+		*todo++ = step256(&c, &v, &k, text, len, p, base, low_due);
 	}
 	*vp = v;
 	*kp = k;
@@ -601,12 +636,12 @@ static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned cha
 	v256 v;
 	carry k;
 	grammar g;
+	class_consts c;
 	unsigned char pad[64];
 	uint64_t todo[CHUNK_BLOCKS];
 	size_t base = 0, low_due = SIZE_MAX;
 
-	class_consts_init(&v.c);
-	v.t = zs_utf8_kl32_load();
+	class_consts_init(&c);
 	v.prev = _mm256_setzero_si256();
 	v.err = _mm256_setzero_si256();
 	v.prev_high = false;
@@ -620,8 +655,8 @@ static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned cha
 		blocks_avx2(&v, &k, text, len, base, n, todo, &low_due);
 		base += n * 64;
 		if (last) {
-			todo[n++] =
-			        step256(&v, &k, text, len, tail_block(text, len, base, pad), base, &low_due);
+			todo[n++] = step256(&c, &v, &k, text, len, tail_block(text, len, base, pad), base,
+			                    &low_due);
 		}
 		if (k.bad || !walk(&g, text, len, todo, n, first)) {
 			return false;
