@@ -127,12 +127,12 @@ zs_utf8_errors16(const zs_utf8_kl *t, __m128i in, __m128i prev)
 	        _mm_and_si128(_mm_shuffle_epi8(t->hi1, _mm_and_si128(_mm_srli_epi16(prev1, 4), nib)),
 	                      _mm_shuffle_epi8(t->lo1, _mm_and_si128(prev1, nib))),
 	        _mm_shuffle_epi8(t->hi2, _mm_and_si128(_mm_srli_epi16(in, 4), nib)));
-	/* where a third or fourth byte of a sequence is due: 0x80 */
-	__m128i due = _mm_and_si128(
-	        _mm_cmpgt_epi8(_mm_or_si128(_mm_subs_epu8(prev2, _mm_set1_epi8((char)(0xE0 - 1))),
-	                                    _mm_subs_epu8(prev3, _mm_set1_epi8((char)(0xF0 - 1)))),
-	                       _mm_setzero_si128()),
-	        _mm_set1_epi8((char)0x80));
+	/* where a third or fourth byte of a sequence is due: 0x80. A lead byte of three (>= 0xE0)
+	 * two back, or of four (>= 0xF0) three back, is the only one still >= 0x80 once 0x60,
+	 * or 0x70, is taken away, saturating. */
+	__m128i due = _mm_and_si128(_mm_or_si128(_mm_subs_epu8(prev2, _mm_set1_epi8(0xE0 - 0x80)),
+	                                         _mm_subs_epu8(prev3, _mm_set1_epi8(0xF0 - 0x80))),
+	                            _mm_set1_epi8((char)0x80));
 	return _mm_xor_si128(cls, due);
 }
 
@@ -159,8 +159,12 @@ static inline __attribute__((always_inline, target("avx2"))) __m256i
 zs_utf8_errors32(const zs_utf8_kl32 *t, __m256i in, __m256i prev)
 {
 	const __m256i nib = _mm256_set1_epi8(0x0F);
-	/* the 16 bytes before each half of in: prev's high half, then in's low one */
-	__m256i before = _mm256_permute2x128_si256(prev, in, 0x21);
+	/* the 16 bytes before each half of in: prev's high half, then in's low one (by an
+	 * extract and an insert, which some cores run in three operations where they take eight
+	 * for the one cross-lane permute) */
+	__m256i before =
+	        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_extracti128_si256(prev, 1)),
+	                                _mm256_castsi256_si128(in), 1);
 	__m256i prev1 = _mm256_alignr_epi8(in, before, 15);
 	__m256i prev2 = _mm256_alignr_epi8(in, before, 14);
 	__m256i prev3 = _mm256_alignr_epi8(in, before, 13);
@@ -170,10 +174,8 @@ zs_utf8_errors32(const zs_utf8_kl32 *t, __m256i in, __m256i prev)
 	                _mm256_shuffle_epi8(t->lo1, _mm256_and_si256(prev1, nib))),
 	        _mm256_shuffle_epi8(t->hi2, _mm256_and_si256(_mm256_srli_epi16(in, 4), nib)));
 	__m256i due = _mm256_and_si256(
-	        _mm256_cmpgt_epi8(
-	                _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8((char)(0xE0 - 1))),
-	                                _mm256_subs_epu8(prev3, _mm256_set1_epi8((char)(0xF0 - 1)))),
-	                _mm256_setzero_si256()),
+	        _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8(0xE0 - 0x80)),
+	                        _mm256_subs_epu8(prev3, _mm256_set1_epi8(0xF0 - 0x80))),
 	        _mm256_set1_epi8((char)0x80));
 	return _mm256_xor_si256(cls, due);
 }
