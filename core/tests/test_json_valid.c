@@ -331,11 +331,44 @@ static void test_generated(void)
 	free(t.p);
 }
 
+/* Texts of 20 to 60 KB: the classifiers hand the grammar a chunk of blocks at a time, and its
+ * state, the carries and the UTF-8 check's last bytes cross from one chunk to the next at
+ * whatever place the text has there (the leading spaces move it). */
+static void test_long(void)
+{
+	text t = {NULL, 0, 0};
+	int i, valid = 0, all_agree = 1;
+	for (i = 0; i < 300; i++) {
+		size_t want = 20000 + rnd(40000);
+		t.len = 0;
+		while (t.len < 1 + rnd(9000)) {
+			puts_(&t, " ");
+		}
+		puts_(&t, "[");
+		gen_value(&t, 1);
+		while (t.len < want) {
+			puts_(&t, ",");
+			gen_value(&t, 1);
+		}
+		puts_(&t, "]");
+		if (i % 2) {
+			mutate(&t);
+		}
+		valid += zs_json_ref_valid((const unsigned char *)t.p, t.len, 512);
+		all_agree &= agree(t.p, t.len, 512);
+		all_agree &= agree(t.p, t.len, 3);
+	}
+	ZS_CHECK(all_agree);
+	ZS_CHECK(valid > 150 && valid < 290);
+	free(t.p);
+}
+
 int main(void)
 {
 	test_named();
 	test_depth();
 	test_generated();
+	test_long();
 	printf("classifiers compared: portable%s%s\n",
 	       zs_json_valid_fast_runs(ZS_JSON_FAST_AVX2) ? ", AVX2" : "",
 	       zs_json_valid_fast_runs(ZS_JSON_FAST_AVX512) ? ", AVX-512" : "");
