@@ -192,15 +192,30 @@ static zend_always_inline bool key_at(const jsond_parser *P, unsigned j, const c
 	return k && ZSTR_LEN(k) == len && zs_same_bytes(ZSTR_VAL(k), s, len);
 }
 
+/* Whether bytes decoded from a string's escapes hold one that only an escape can write:
+ * '"', '\\' or a control byte. */
+static zend_never_inline bool needs_escape(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == '"' || c == '\\') {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* An object key, shared with earlier equal keys of this parse (one zend_string, its hash
  * computed once). The cache is two-way: with one slot per key, two frequent keys of one
  * slot (pairs among twitter.json's 94 names) evicted each other on every object, and about
  * 2,900 of its 13,345 keys were made and hashed anew. A new key takes the first slot of its pair,
  * pushing the key there to the second. *slot: the key's slot, or KEY_CACHE_SIZE when the key
  * is not one the cache keeps. */
-static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, size_t len,
+static zend_always_inline zend_string *make_key(jsond_parser *P, const zs_json_strview *sv,
                                                 unsigned *slot)
 {
+	const char *s = sv->s;
+	size_t len = sv->len;
 	unsigned idx;
 	zend_string *k;
 	*slot = KEY_CACHE_SIZE;
@@ -208,7 +223,9 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
 		/* PHP's interned one-byte strings, hash included */
 		return len ? ZSTR_CHAR((unsigned char)s[0]) : ZSTR_EMPTY_ALLOC();
 	}
-	if (len > KEY_CACHE_LEN) {
+	/* a key the cache keeps is one the text can hold unescaped: the parser matches the
+	 * guess against the text itself (key:) */
+	if (len > KEY_CACHE_LEN || (!sv->plain && needs_escape(s, len))) {
 		return zser_str_new(s, len);
 	}
 	idx = key_slot(s, len) & ~1u;
@@ -238,15 +255,17 @@ static zend_always_inline zend_string *make_key(jsond_parser *P, const char *s, 
  * is most often right, and its loads start before the key's end is found, where the slot's
  * hash can only start after (github_events: 1,139 keys a call). */
 static zend_always_inline zend_string *next_key(jsond_parser *P, const zend_string *guess,
-                                                unsigned g, const char *s, size_t len)
+                                                unsigned g, const zs_json_strview *sv)
 {
+	const char *s = sv->s;
+	size_t len = sv->len;
 	unsigned slot;
 	zend_string *k;
 	if (guess && ZSTR_LEN(guess) == len && zs_same_bytes(ZSTR_VAL(guess), s, len)) {
 		P->key_last = g;
 		return zend_string_copy((zend_string *)guess);
 	}
-	k = make_key(P, s, len, &slot);
+	k = make_key(P, sv, &slot);
 	if (slot < KEY_CACHE_SIZE) {
 		P->key_next[P->key_last] = (uint16_t)slot;
 		P->key_last = slot;
@@ -831,6 +850,20 @@ key:
 		if (build) {
 			g = P->key_next[P->key_last];
 			guess = P->key_cache[g];
+			/* the text holding the guess's bytes and then '"' is that key written plain: a
+			 * key in the cache holds no byte that must be escaped (make_key()). Found so, the
+			 * key needs no scan for its end. */
+			if (guess && (size_t)(P->end - p) > ZSTR_LEN(guess) + 1 &&
+			    p[ZSTR_LEN(guess) + 1] == '"' &&
+			    zs_same_bytes(ZSTR_VAL(guess), p + 1, ZSTR_LEN(guess))) {
+				if (UNEXPECTED(P->ktop == P->kcap)) {
+					grow_keys(P);
+				}
+				P->keys[P->ktop++] = zend_string_copy((zend_string *)guess);
+				P->key_last = g;
+				p += ZSTR_LEN(guess) + 2;
+				goto key_done;
+			}
 		}
 		if ((err = scan_string(P, p + 1, &p, (build || P->check_names) ? &sv : NULL)) != 0) {
 			return jsond_dec_fail(P, p, err);
@@ -839,7 +872,7 @@ key:
 			if (UNEXPECTED(P->ktop == P->kcap)) {
 				grow_keys(P);
 			}
-			P->keys[P->ktop++] = next_key(P, guess, g, sv.s, sv.len);
+			P->keys[P->ktop++] = next_key(P, guess, g, &sv);
 		} else if (P->check_names) {
 			f->bad_name = sv.len > 0 && sv.s[0] == '\0';
 		}
@@ -864,6 +897,7 @@ key:
 		}
 		return token_error(P, p);
 	}
+key_done:
 	if (json_stack_full(bs)) {
 		return jsond_dec_fail(P, p, PHP_JSON_ERROR_SYNTAX);
 	}
