@@ -68,8 +68,9 @@ bool json_spare_on;
  * slots 64g to 64g+63 may hold one. Released in RSHUTDOWN. */
 zend_string *json_keys[1u << ZSER_JSON_KEY_BITS];
 uint32_t json_key_groups;
-/* json_key_next[i]: the slot of the key that followed the key of slot i last time (a guess
- * only: any value is a valid slot, checked against the text like any cached key) */
+/* json_key_next[i]: the slot of the key that followed, last time, the two keys whose slots
+ * give entry i (a guess only: any value is a valid slot, checked against the text like any
+ * cached key) */
 uint16_t json_key_next[1u << ZSER_JSON_KEY_BITS];
 /* jsond_decode(): the object shapes of this request's decodes and their templates
  * (json_decode.c); NULL until first used and while a call holds them (json_shapes_out),
