@@ -217,9 +217,10 @@ ZS_INLINE const zs_key *zs_reader_shape_key(const zs_reader *r, uint32_t shape, 
 	return &r->keys[r->shapes[shape].key_base + j];
 }
 
-/* How zs_reader_step() reads a value from its tag (FORMAT.md §4); see zs_wire_tag_class. */
+/* The kind of value each tag byte starts (FORMAT.md §4), which zs_wire_tag_is_flat() tells
+ * apart with one test; see zs_wire_tag_class. */
 enum {
-	ZS_TC_SLOW, /* everything else: zs_reader_next() */
+	ZS_TC_SLOW, /* MAP, objects, enums and reserved tags */
 	ZS_TC_FIXINT,
 	ZS_TC_NEGFIXINT,
 	ZS_TC_FIXSTR,
@@ -369,6 +370,21 @@ ZS_INLINE void zs_reader_slot_close(zs_reader *r)
 	}
 }
 
+/* The case labels of 4 and of 16 consecutive tags. zs_reader_step() switches on the tag
+ * byte itself, each of whose 256 values it lists or leaves to default: the compiler then
+ * jumps through one table indexed by the byte, with no class looked up first and no range
+ * test. */
+#define ZS_CASES4(t) \
+	case (t):        \
+	case (t) + 1:    \
+	case (t) + 2:    \
+	case (t) + 3:
+#define ZS_CASES16(t)  \
+	ZS_CASES4(t)       \
+	ZS_CASES4((t) + 4) \
+	ZS_CASES4((t) + 8) \
+	ZS_CASES4((t) + 12)
+
 /* Reads the next value of the innermost open container, which the caller knows is not
  * complete (f is r->frames[r->depth - 1], f->remaining > 0), when its form cannot fail here
  * and needs no table to grow: null, booleans, ints of every form, floats (F32, and F64 of a
@@ -399,14 +415,18 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		return -1;
 	}
 	tag = *p;
-	switch (zs_wire_tag_class[tag]) {
-	case ZS_TC_FIXINT:
+	switch (tag) {
+		ZS_CASES16(ZS_T_FIXINT)
+		ZS_CASES16(ZS_T_FIXINT + 0x10)
+		ZS_CASES16(ZS_T_FIXINT + 0x20)
+		ZS_CASES16(ZS_T_FIXINT + 0x30)
 		it->i = (int64_t)tag;
 		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_INT);
-	case ZS_TC_NEGFIXINT:
+		ZS_CASES16(ZS_T_NEGFIXINT)
 		it->i = (int64_t)tag - 0x100;
 		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_INT);
-	case ZS_TC_FIXSTR:
+		ZS_CASES16(ZS_T_FIXSTR)
+		ZS_CASES16(ZS_T_FIXSTR + 0x10)
 		n = tag - ZS_T_FIXSTR;
 		if (n >= left) {
 			return -1;
@@ -421,71 +441,73 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 - r->start), n);
 		it->idx = r->nstrs++;
 		return zs_reader_step_end(r, f, p + 1 + n, 0, ZS_STEP_NEW_STRING);
-	case ZS_TC_FIXSREF:
+		ZS_CASES16(ZS_T_FIXSREF)
+		ZS_CASES16(ZS_T_FIXSREF + 0x10)
+		ZS_CASES16(ZS_T_FIXSREF + 0x20)
 		if (tag - ZS_T_FIXSREF >= r->nstrs) {
 			return -1;
 		}
 		it->idx = tag - ZS_T_FIXSREF;
 		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_STRING);
-	case ZS_TC_NULL:
+	case ZS_T_NULL:
 		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_NULL);
-	case ZS_TC_FALSE:
+	case ZS_T_FALSE:
 		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_FALSE);
-	case ZS_TC_TRUE:
+	case ZS_T_TRUE:
 		return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_TRUE);
-	case ZS_TC_U8:
+	case ZS_T_U8:
 		if (left < 2 || p[1] < ZS_FIXINT_N) {
 			return -1;
 		}
 		it->i = p[1];
 		return zs_reader_step_end(r, f, p + 2, 0, ZS_EV_INT);
-	case ZS_TC_U16:
+	case ZS_T_U16:
 		if (left < 3 || p[2] == 0) {
 			return -1;
 		}
 		it->i = (int64_t)(p[1] | (uint32_t)p[2] << 8);
 		return zs_reader_step_end(r, f, p + 3, 0, ZS_EV_INT);
-	case ZS_TC_U32:
+	case ZS_T_U32:
 		if (left < 5 || (p[3] | p[4]) == 0) {
 			return -1;
 		}
 		it->i = (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
 		                  (uint32_t)p[4] << 24);
 		return zs_reader_step_end(r, f, p + 5, 0, ZS_EV_INT);
-	case ZS_TC_U64:
+	case ZS_T_U64:
 		/* at least 2^32 (a shorter form holds less), at most INT64_MAX (§4.1) */
 		if (left < 9 || (p[5] | p[6] | p[7] | p[8]) == 0 || p[8] > 0x7F) {
 			return -1;
 		}
 		it->i = (int64_t)zs_load_le64(p + 1);
 		return zs_reader_step_end(r, f, p + 9, 0, ZS_EV_INT);
-	case ZS_TC_N8:
+	case ZS_T_N8:
 		/* the value is -1 - payload; each payload is at least what the shorter form holds */
 		if (left < 2 || p[1] < ZS_NEGFIXINT_N) {
 			return -1;
 		}
 		it->i = -1 - (int64_t)p[1];
 		return zs_reader_step_end(r, f, p + 2, 0, ZS_EV_INT);
-	case ZS_TC_N16:
+	case ZS_T_N16:
 		if (left < 3 || p[2] == 0) {
 			return -1;
 		}
 		it->i = -1 - (int64_t)(p[1] | (uint32_t)p[2] << 8);
 		return zs_reader_step_end(r, f, p + 3, 0, ZS_EV_INT);
-	case ZS_TC_N32:
+	case ZS_T_N32:
 		if (left < 5 || (p[3] | p[4]) == 0) {
 			return -1;
 		}
 		it->i = -1 - (int64_t)((uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
 		                       (uint32_t)p[4] << 24);
 		return zs_reader_step_end(r, f, p + 5, 0, ZS_EV_INT);
-	case ZS_TC_N64:
+	case ZS_T_N64:
 		if (left < 9 || (p[5] | p[6] | p[7] | p[8]) == 0 || p[8] > 0x7F) {
 			return -1;
 		}
 		it->i = -1 - (int64_t)zs_load_le64(p + 1);
 		return zs_reader_step_end(r, f, p + 9, 0, ZS_EV_INT);
-	case ZS_TC_F32: {
+	case ZS_T_F32: {
 		uint32_t b32;
 		float fl;
 		if (left < 5) {
@@ -496,7 +518,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		it->d = (double)fl;
 		return zs_reader_step_end(r, f, p + 5, 0, ZS_EV_FLOAT);
 	}
-	case ZS_TC_F64: {
+	case ZS_T_F64: {
 		uint64_t b64;
 		uint32_t b32;
 		if (left < 9) {
@@ -510,7 +532,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		}
 		return zs_reader_step_end(r, f, p + 9, 0, ZS_EV_FLOAT);
 	}
-	case ZS_TC_STR:
+	case ZS_T_STR:
 		/* length - 32 in a varint (§5) */
 		m = zs_varint3(p + 1, left - 1, &v);
 		if (m == 0 || r->nstrs == r->strs_cap) {
@@ -523,7 +545,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 + m - r->start), n);
 		it->idx = r->nstrs++;
 		return zs_reader_step_end(r, f, p + 1 + m + n, 0, ZS_STEP_NEW_STRING);
-	case ZS_TC_SREF:
+	case ZS_T_SREF:
 		/* index - 48 in a varint */
 		m = zs_varint3(p + 1, left - 1, &v);
 		if (m == 0 || v + ZS_FIXSREF_N >= r->nstrs) {
@@ -531,15 +553,20 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		}
 		it->idx = v + ZS_FIXSREF_N;
 		return zs_reader_step_end(r, f, p + 1 + m, 0, ZS_EV_STRING);
-	case ZS_TC_EMPTYLIST:
+	case ZS_T_FIXLIST:
 		it->count = 0;
 		it->shape = ZS_WIRE_NO_INDEX;
 		return zs_reader_step_end(r, f, p + 1, ZS_SLOT_ARR, ZS_EV_LIST);
-	case ZS_TC_FIXLIST:
+	case ZS_T_FIXLIST + 1:
+	case ZS_T_FIXLIST + 2:
+	case ZS_T_FIXLIST + 3:
+		ZS_CASES4(ZS_T_FIXLIST + 4)
+		ZS_CASES4(ZS_T_FIXLIST + 8)
+		ZS_CASES4(ZS_T_FIXLIST + 12)
 		v = tag - ZS_T_FIXLIST;
 		n = 1;
 		goto open_list;
-	case ZS_TC_LIST:
+	case ZS_T_LIST:
 		m = zs_varint3(p + 1, left - 1, &v);
 		if (m == 0) {
 			return -1;
@@ -551,11 +578,12 @@ open_list:
 		type = ZS_EV_LIST;
 		obj = ZS_SLOT_ARR;
 		goto open;
-	case ZS_TC_FIXSHAPE:
+		ZS_CASES16(ZS_T_FIXSHAPE)
+		ZS_CASES16(ZS_T_FIXSHAPE + 0x10)
 		v = tag - ZS_T_FIXSHAPE;
 		n = 1;
 		goto open_shape;
-	case ZS_TC_SHAPE:
+	case ZS_T_SHAPE:
 		m = zs_varint3(p + 1, left - 1, &v);
 		if (m == 0) {
 			return -1;
@@ -584,7 +612,7 @@ open:
 		it->count = v;
 		p += n;
 		break;
-	case ZS_TC_BACKREF_OBJ:
+	case ZS_T_BACKREF_OBJ:
 		/* an earlier slot holding an object (§9); this one takes the next slot */
 		m = zs_varint3(p + 1, left - 1, &v);
 		if (!r->refs || m == 0 || v >= r->nslots || v < r->base ||
@@ -594,7 +622,7 @@ open:
 		it->i = (int64_t)v + 1;
 		r->refs_seen = true;
 		return zs_reader_step_end(r, f, p + 1 + m, ZS_SLOT_OBJ, ZS_EV_BACKREF_OBJ);
-	case ZS_TC_BACKREF_REF:
+	case ZS_T_BACKREF_REF:
 		/* any slot taken so far; takes none itself */
 		m = zs_varint3(p + 1, left - 1, &v);
 		if (!r->refs || m == 0 || v >= r->nslots ||
@@ -613,7 +641,7 @@ open:
 		r->p = p;
 		f->remaining--;
 		return ZS_EV_BACKREF_REF;
-	case ZS_TC_BACKREF_ARR: {
+	case ZS_T_BACKREF_ARR: {
 		uint32_t h, i;
 		uint8_t fl;
 		m = zs_varint3(p + 1, left - 1, &v);
