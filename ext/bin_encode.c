@@ -1794,8 +1794,7 @@ static zend_result zser_enc_walk(zser_encoder *e, uint32_t base)
 				}
 			}
 		} else if (f->kind == ZSER_DEC_DECLARED) {
-			/* declared properties read straight from the object, as var.c does when the
-			 * object has no properties table yet */
+			/* declared properties read straight from the object (open_declared()) */
 			zend_object *obj = f->own;
 			zend_property_info **info = obj->ce->properties_info_table;
 			zval *z = f->cur, *end = f->end;
@@ -2146,9 +2145,12 @@ static void write_props_shape(zser_encoder *e, zend_object *obj, zend_string *na
 	}
 }
 
-/* Declared properties read straight from the object, as var.c does when the object has no
- * properties table yet, written by recursion. */
-static zend_always_inline zend_result encode_declared(zser_encoder *e, zend_object *obj)
+/* Declared properties read straight from the object, written by recursion. `self`: NULL when
+ * the object has no properties table (var.c then reads the slots and writes each value
+ * directly), else the object, whose table holds just its slots (table_is_slots()): var.c
+ * writes them as elements of that table, and `self` has them written so. */
+static zend_always_inline zend_result encode_declared(zser_encoder *e, zend_object *obj,
+                                                      zend_object *self)
 {
 	zend_class_entry *ce = obj->ce;
 	int i;
@@ -2163,7 +2165,7 @@ static zend_always_inline zend_result encode_declared(zser_encoder *e, zend_obje
 		if (Z_TYPE_P(prop) == IS_UNDEF) {
 			continue;
 		}
-		if (encode_elem(e, NULL, false, prop) != SUCCESS) {
+		if (encode_elem(e, self, self != NULL, prop) != SUCCESS) {
 			return FAILURE;
 		}
 	}
@@ -2171,13 +2173,15 @@ static zend_always_inline zend_result encode_declared(zser_encoder *e, zend_obje
 }
 
 /* The same in a frame, for the walk. */
-static void open_declared(zser_encoder *e, zend_object *obj)
+static void open_declared(zser_encoder *e, zend_object *obj, zend_object *self)
 {
 	zser_enc_frame *f = frame_new(e, ZSER_DEC_DECLARED);
 
 	f->cur = obj->properties_table;
 	f->end = obj->properties_table + obj->ce->default_properties_count;
 	f->own = obj;
+	f->self = self;
+	f->self_obj = self != NULL;
 }
 
 /* The properties props of obj written by recursion (`incomplete`: leaving out the class-name
@@ -2259,12 +2263,26 @@ static zend_result encode_object(zser_encoder *e, zval *struc)
 		if (sleep) {
 			str_hold_all(e);
 			res = zser_enc_sleep(e, struc, sleep);
-		} else if (std && !obj->properties && !is_lazy(obj)) {
-			write_declared_head(e, obj);
-			if (EXPECTED(e->depth <= e->rec_max)) {
-				res = encode_declared(e, obj);
+		} else if (std && !is_lazy(obj) &&
+		           (!obj->properties || table_is_slots(obj, obj->properties))) {
+			/* A table built from the slots and changed in nothing since holds what they
+			 * hold, in their order: they are read either way, without
+			 * zend_get_properties_for() and the table's buckets. Its values are written as
+			 * var.c writes the elements of the table that call returns, with a reference
+			 * added (so shared: in_rcn_array). */
+			zend_object *self = NULL;
+			if (obj->properties) {
+				self = obj;
+				e->rcn = true;
+				write_slots_head(e, obj, true);
 			} else {
-				open_declared(e, obj);
+				write_declared_head(e, obj);
+			}
+			if (EXPECTED(e->depth <= e->rec_max)) {
+				/* each a copy of its own, the test of `self` made once */
+				res = self ? encode_declared(e, obj, obj) : encode_declared(e, obj, NULL);
+			} else {
+				open_declared(e, obj, self);
 				res = SUCCESS;
 			}
 		} else {
