@@ -214,6 +214,52 @@ static void rewrite(zval *v)
 	fz_result_free(&blob);
 }
 
+/* Builds the property table of every object with the standard handlers in v that has none,
+ * as a foreach, var_dump() or another serializer would; returns how many it built. serialize()
+ * reads an object from its slots until it has a table, and from the table after, where its
+ * rules for shared values and for arrays met inside themselves differ: rewrite() is run again
+ * once they are built. `seen` holds the objects visited, by handle. */
+static uint32_t build_tables_in(zval *v, HashTable *seen, int depth)
+{
+	uint32_t built = 0;
+	zval *e;
+
+	ZVAL_DEREF(v);
+	if (depth > 64) {
+		return 0;
+	}
+	if (Z_TYPE_P(v) == IS_ARRAY) {
+		HashTable *ht = Z_ARRVAL_P(v);
+		if (GC_IS_RECURSIVE(ht)) {
+			return 0;
+		}
+		GC_TRY_PROTECT_RECURSION(ht);
+		ZEND_HASH_FOREACH_VAL(ht, e) {
+			built += build_tables_in(e, seen, depth + 1);
+		}
+		ZEND_HASH_FOREACH_END();
+		GC_TRY_UNPROTECT_RECURSION(ht);
+	} else if (Z_TYPE_P(v) == IS_OBJECT) {
+		zend_object *obj = Z_OBJ_P(v);
+		if (!zend_hash_index_add_empty_element(seen, obj->handle)) {
+			return 0;
+		}
+		if (obj->handlers->get_properties != zend_std_get_properties) {
+			return 0;
+		}
+		if (!obj->properties) {
+			zend_std_get_properties(obj);
+			built++;
+		}
+		ZEND_HASH_FOREACH_VAL_IND(obj->properties, e)
+		{
+			built += build_tables_in(e, seen, depth + 1);
+		}
+		ZEND_HASH_FOREACH_END();
+	}
+	return built;
+}
+
 static void decode_check(zval *blob, const option_set *o, bool also_rewrite)
 {
 	fz_result plain, thrown;
@@ -266,7 +312,13 @@ static void decode_check(zval *blob, const option_set *o, bool also_rewrite)
 			fz_fail("the same input decoded to two values");
 		}
 		if (also_rewrite) {
+			HashTable seen;
 			rewrite(&plain.ret);
+			zend_hash_init(&seen, 8, NULL, NULL, 0);
+			if (build_tables_in(&plain.ret, &seen, 0) > 0) {
+				rewrite(&plain.ret);
+			}
+			zend_hash_destroy(&seen);
 		}
 		if (a) {
 			zend_string_release(a);
