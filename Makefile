@@ -51,7 +51,7 @@ $(EXT_SO): ext/Makefile $(EXT_SOURCES)
 
 unit-build: $(UNIT_TESTS)
 
-build/unit/%: core/tests/%.c $(CORE_SOURCES) $(wildcard core/*.h) core/tests/zs_test.h
+build/unit/%: core/tests/%.c $(CORE_SOURCES) $(wildcard core/*.h) $(wildcard core/tests/*.h)
 	@mkdir -p build/unit
 	$(CC) $(CORE_CFLAGS) -Icore/tests -o $@ $< $(CORE_SOURCES) -lm
 
