@@ -82,17 +82,21 @@ typedef struct zs_key {
 /* A string table entry. `user` belongs to the consumer, which may keep there what it made
  * of the string (its own copy, say): the reader sets it to NULL when it records the string
  * and never reads it. Beside off and len it costs no table of the consumer's own, to be
- * grown and cleared, and is on the cache line the reader has just written. */
+ * grown and cleared, and is on the cache line the reader has just written. off and len take
+ * 32 bits each, so an entry is 16 bytes: a table of many strings stays in the cache with the
+ * values made from it (docs/INTERNALS.md §13). A reader of an input longer than UINT32_MAX
+ * bytes keeps them in full beside the table (zs_reader.wide) and these are not read. */
 typedef struct zs_rstr {
-	size_t off;
-	size_t len;
+	uint32_t off;
+	uint32_t len;
 	void *user;
 } zs_rstr;
 
+/* off and len are cut to 32 bits: see zs_rstr */
 ZS_INLINE void zs_rstr_set(zs_rstr *t, size_t off, size_t len)
 {
-	t->off = off;
-	t->len = len;
+	t->off = (uint32_t)off;
+	t->len = (uint32_t)len;
 	t->user = NULL;
 }
 

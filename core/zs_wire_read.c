@@ -80,6 +80,12 @@ void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *
 	/* a level takes at least one input byte, and the frame stack grows from the allocator
 	 * as levels are entered: no limit is bounded by the input (§11, §12) */
 	r->max_depth = max_depth == 0 ? UINT32_MAX : max_depth;
+	r->wide_on = len > UINT32_MAX;
+}
+
+void zs_reader_keep_wide(zs_reader *r)
+{
+	r->wide_on = true;
 }
 
 static void release(zs_reader *r, void *p, const void *inl)
@@ -109,6 +115,9 @@ void zs_reader_free(zs_reader *r)
 	release(r, r->slot_end, NULL);
 	release(r, r->slot_height, NULL);
 	release(r, r->dupset, NULL);
+	release(r, r->wide, NULL);
+	r->wide = NULL;
+	r->wide_cap = 0;
 	r->frames = NULL;
 	r->strs = NULL;
 	r->shapes = NULL;
@@ -151,6 +160,25 @@ static void *grow_upto(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, si
 static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t elem)
 {
 	return grow_upto(r, arr, cap, need, elem, 0);
+}
+
+/* Writes entry idx of the string table, which has room for it (`user` cleared): also in full
+ * beside it for a wide reader (zs_rstr). False: out of memory (the error is set). */
+static bool put_str(zs_reader *r, uint32_t idx, size_t off, size_t len)
+{
+	zs_rstr_set(&r->strs[idx], off, len);
+	if (ZS_UNLIKELY(r->wide_on)) {
+		if (idx >= r->wide_cap) {
+			uint64_t *w = grow(r, r->wide, &r->wide_cap, idx + 1, 2 * sizeof(uint64_t));
+			if (!w) {
+				return false;
+			}
+			r->wide = w;
+		}
+		r->wide[2 * (size_t)idx] = off;
+		r->wide[2 * (size_t)idx + 1] = len;
+	}
+	return true;
 }
 
 static bool read_varint(zs_reader *r, uint64_t *out);
@@ -412,7 +440,9 @@ static bool read_str(zs_reader *r, unsigned char tag, const unsigned char **s, s
 				return false;
 			}
 			r->strs = t;
-			zs_rstr_set(&t[r->nstrs], (size_t)(r->p - r->start), n);
+			if (!put_str(r, r->nstrs, (size_t)(r->p - r->start), n)) {
+				return false;
+			}
 			*idx = r->nstrs++;
 		}
 		r->p += n;
@@ -429,8 +459,7 @@ static bool read_str(zs_reader *r, unsigned char tag, const unsigned char **s, s
 		return fail(r, ZS_WE_STR_INDEX, at);
 	}
 	*idx = (uint32_t)v;
-	*len = r->strs[v].len;
-	*s = r->start + r->strs[v].off;
+	*s = zs_reader_str(r, (uint32_t)v, len);
 	return true;
 }
 
@@ -485,7 +514,7 @@ static inline bool read_key(zs_reader *r, zs_key *k)
 				k->str = (uint32_t)(tag - ZS_T_FIXSREF);
 				return true;
 			}
-		} else if (n > 0 && n <= REMAIN(r) && r->nstrs < r->strs_cap) {
+		} else if (n > 0 && n <= REMAIN(r) && r->nstrs < r->strs_cap && !r->wide_on) {
 			zs_rstr_set(&r->strs[r->nstrs], (size_t)(r->p - r->start), n);
 			k->str = r->nstrs++;
 			r->p += n;
@@ -520,11 +549,11 @@ static inline bool key_equal(const zs_reader *r, const zs_key *a, const zs_key *
 	if (a->str == b->str) {
 		return true;
 	}
-	la = a->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[a->str].len;
-	lb = b->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[b->str].len;
+	la = a->str == ZS_WIRE_NO_INDEX ? 0 : zs_reader_str_len(r, a->str);
+	lb = b->str == ZS_WIRE_NO_INDEX ? 0 : zs_reader_str_len(r, b->str);
 	/* different indexes of equal length are both real entries (length > 0) */
-	return la == lb &&
-	       memcmp(r->start + r->strs[a->str].off, r->start + r->strs[b->str].off, la) == 0;
+	return la == lb && memcmp(r->start + zs_reader_str_off(r, a->str),
+	                          r->start + zs_reader_str_off(r, b->str), la) == 0;
 }
 
 static inline uint64_t load64(const unsigned char *s)
@@ -648,12 +677,13 @@ static int key_cmp(const zs_reader *r, const zs_key *a, const zs_key *b)
 	if (a->str == b->str) {
 		return 0;
 	}
-	la = a->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[a->str].len;
-	lb = b->str == ZS_WIRE_NO_INDEX ? 0 : r->strs[b->str].len;
+	la = a->str == ZS_WIRE_NO_INDEX ? 0 : zs_reader_str_len(r, a->str);
+	lb = b->str == ZS_WIRE_NO_INDEX ? 0 : zs_reader_str_len(r, b->str);
 	if (la != lb) {
 		return la < lb ? -1 : 1;
 	}
-	return memcmp(r->start + r->strs[a->str].off, r->start + r->strs[b->str].off, la);
+	return memcmp(r->start + zs_reader_str_off(r, a->str), r->start + zs_reader_str_off(r, b->str),
+	              la);
 }
 
 typedef struct key_set {
@@ -720,7 +750,8 @@ static bool names_meet(const zs_reader *r, const zs_key *keys, uint32_t count, u
 		if (!k->is_str) {
 			v[n++] = (uint64_t)k->i;
 		} else if (k->str != ZS_WIRE_NO_INDEX &&
-		           zs_wire_is_int_key(r->start + r->strs[k->str].off, r->strs[k->str].len, &iv)) {
+		           zs_wire_is_int_key(r->start + zs_reader_str_off(r, k->str),
+		                              zs_reader_str_len(r, k->str), &iv)) {
 			v[n++] = (uint64_t)iv;
 		}
 	}
@@ -782,8 +813,12 @@ static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cl
 		}
 	}
 	for (j = 0, t = r->strs + sbase; j < e->nstr; j++) {
-		t[j] = e->strs[j];
-		t[j].off += off;
+		/* the keys' own strings, with the user words the memo keeps for them */
+		void *user = e->strs[j].user;
+		if (!put_str(r, sbase + j, (size_t)e->strs[j].off + off, e->strs[j].len)) {
+			return false;
+		}
+		t[j].user = user;
 	}
 	r->nstrs = sbase + e->nstr;
 	r->p += e->len;
@@ -820,8 +855,8 @@ static uint32_t remember(zs_reader *r, const unsigned char *def, uint32_t base, 
 				/* a back-reference: its meaning depends on what came before */
 				return 0;
 			}
-			mk[j].off = (uint32_t)(r->strs[k->str].off - off);
-			mk[j].len = (uint32_t)r->strs[k->str].len;
+			mk[j].off = (uint32_t)(zs_reader_str_off(r, k->str) - off);
+			mk[j].len = (uint32_t)zs_reader_str_len(r, k->str);
 		}
 	}
 	if (!zs_shape_memo_put(r->memo, slot, r->memo_gen, is_obj, def, (uint32_t)len, mk, count)) {
@@ -905,8 +940,7 @@ static bool read_shape_def(zs_reader *r, uint32_t count, uint32_t cls, const uns
 		if (k->is_str) {
 			int64_t iv;
 			if (k->str != ZS_WIRE_NO_INDEX) {
-				len = r->strs[k->str].len;
-				s = r->start + r->strs[k->str].off;
+				s = zs_reader_str(r, k->str, &len);
 			}
 			/* only a digit or '-' can start an integer key: skip the call otherwise */
 			if (len > 0 && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-') &&

@@ -102,6 +102,12 @@ typedef struct zs_reader {
 	uint32_t frames_cap;
 	zs_rstr *strs;
 	uint32_t nstrs, strs_cap;
+	/* The input is longer than UINT32_MAX bytes (or zs_reader_keep_wide() said so): each
+	 * string's offset and length, in full, two words an entry for wide_cap entries. Only
+	 * zs_reader_next() records strings then. */
+	bool wide_on;
+	uint32_t wide_cap;
+	uint64_t *wide;
 	zs_rshape *shapes;
 	uint32_t nshapes, shapes_cap;
 	zs_key *keys;
@@ -164,6 +170,10 @@ typedef struct zs_str_table {
  * zs_reader_free(). The reader points into itself: never copy or move it. */
 void zs_reader_init(zs_reader *r, const void *data, size_t len, const zs_alloc *alloc,
                     uint32_t max_depth);
+/* For tests: makes a reader just initialised keep its strings' offsets and lengths as it does
+ * for an input longer than UINT32_MAX bytes (zs_reader.wide), so that that path runs on
+ * inputs of any size. Events and errors are the same. */
+void zs_reader_keep_wide(zs_reader *r);
 /* Makes the reader take shape definitions it meets again from m, and put those it checks
  * there (zs_shape_memo.h), until zs_reader_free(). Events and errors are the same as
  * without it, but for the offset of an out-of-memory error. */
@@ -198,11 +208,22 @@ ZS_INLINE bool zs_reader_done(const zs_reader *r)
 	return r->done;
 }
 
+/* Offset and length in the input of string table entry idx. */
+ZS_INLINE size_t zs_reader_str_off(const zs_reader *r, uint32_t idx)
+{
+	return ZS_UNLIKELY(r->wide_on) ? (size_t)r->wide[2 * (size_t)idx] : r->strs[idx].off;
+}
+
+ZS_INLINE size_t zs_reader_str_len(const zs_reader *r, uint32_t idx)
+{
+	return ZS_UNLIKELY(r->wide_on) ? (size_t)r->wide[2 * (size_t)idx + 1] : r->strs[idx].len;
+}
+
 /* Bytes of string table entry idx (an index an event handed out, so always valid). */
 ZS_INLINE const unsigned char *zs_reader_str(const zs_reader *r, uint32_t idx, size_t *len)
 {
-	*len = r->strs[idx].len;
-	return r->start + r->strs[idx].off;
+	*len = zs_reader_str_len(r, idx);
+	return r->start + zs_reader_str_off(r, idx);
 }
 
 /* The consumer's word of string table entry idx (zs_rstr): NULL until it stores one. */
@@ -270,7 +291,11 @@ typedef struct zs_item {
 	int64_t i;      /* ZS_EV_INT; the slot referred to by ZS_EV_BACKREF_OBJ, _REF and _ARR */
 	double d;       /* ZS_EV_FLOAT */
 	uint32_t idx;   /* ZS_EV_STRING: table index (zs_reader_str()), ZS_WIRE_NO_INDEX for "" */
-	uint32_t count; /* ZS_EV_LIST, ZS_EV_MAP: values that follow */
+	uint32_t count; /* ZS_EV_LIST, ZS_EV_MAP: values that follow; ZS_STEP_NEW_STRING: length */
+	/* ZS_STEP_NEW_STRING: the string's bytes, so that the consumer need not read the entry
+	 * back (a step records strings only while the input is under 4 GiB: count holds any
+	 * length) */
+	const unsigned char *str;
 	uint32_t shape; /* ZS_EV_MAP, ZS_EV_OBJECT: shape; ZS_WIRE_NO_INDEX for a list */
 	uint32_t cls;   /* ZS_EV_OBJECT: string table index of the class name */
 } zs_item;
@@ -435,11 +460,13 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 			it->idx = ZS_WIRE_NO_INDEX;
 			return zs_reader_step_end(r, f, p + 1, 0, ZS_EV_STRING);
 		}
-		if (r->nstrs == r->strs_cap) {
+		if (r->nstrs == r->strs_cap || r->wide_on) {
 			return -1;
 		}
 		zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 - r->start), n);
 		it->idx = r->nstrs++;
+		it->str = p + 1;
+		it->count = (uint32_t)n;
 		return zs_reader_step_end(r, f, p + 1 + n, 0, ZS_STEP_NEW_STRING);
 		ZS_CASES16(ZS_T_FIXSREF)
 		ZS_CASES16(ZS_T_FIXSREF + 0x10)
@@ -535,7 +562,7 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 	case ZS_T_STR:
 		/* length - 32 in a varint (§5) */
 		m = zs_varint3(p + 1, left - 1, &v);
-		if (m == 0 || r->nstrs == r->strs_cap) {
+		if (m == 0 || r->nstrs == r->strs_cap || r->wide_on) {
 			return -1;
 		}
 		n = (size_t)v + ZS_FIXSTR_N;
@@ -544,6 +571,8 @@ ZS_INLINE int zs_reader_step(zs_reader *r, zs_rframe *f, zs_item *it)
 		}
 		zs_rstr_set(&r->strs[r->nstrs], (size_t)(p + 1 + m - r->start), n);
 		it->idx = r->nstrs++;
+		it->str = p + 1 + m;
+		it->count = (uint32_t)n;
 		return zs_reader_step_end(r, f, p + 1 + m + n, 0, ZS_STEP_NEW_STRING);
 	case ZS_T_SREF:
 		/* index - 48 in a varint */
@@ -744,7 +773,10 @@ ZS_INLINE bool zs_reader_next_fast(zs_reader *r, zs_event *ev)
 		break;
 	case ZS_STEP_NEW_STRING:
 		ev->type = ZS_EV_STRING;
-		/* fall through */
+		ev->index = it.idx;
+		ev->str = it.str;
+		ev->len = it.count;
+		break;
 	case ZS_EV_STRING:
 		ev->index = it.idx;
 		if (it.idx == ZS_WIRE_NO_INDEX) {

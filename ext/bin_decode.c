@@ -946,7 +946,7 @@ static zend_always_inline int put_item(zser_decoder *d, zval *zv, int type, cons
 		/* as string_value() for an entry not used before */
 		zend_string *s;
 		track(d, zv);
-		s = new_str(d, it->idx);
+		s = bytes_str(it->str, it->count);
 		*zser_dec_str_entry(d, it->idx) = (zend_string *)((uintptr_t)s | ZSER_DEC_BORROWED);
 		ZVAL_STR(zv, s);
 		break;

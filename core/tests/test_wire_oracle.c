@@ -42,6 +42,8 @@ static void all_modes(const unsigned char *b, size_t n, const char *name)
 			same(b, n, depths[i], mode, (uint32_t)n + i, false, name);
 		}
 		same(b, n, 0, mode, (uint32_t)n, true, name);
+		same(b, n, 0, mode | ZS_ORACLE_WIDE, (uint32_t)n, false, name);
+		same(b, n, 3, mode | ZS_ORACLE_WIDE, (uint32_t)n, true, name);
 	}
 }
 
@@ -61,6 +63,7 @@ static void mutants(const unsigned char *v, size_t n, const char *name)
 	for (i = 2; i < n; i += step) {
 		same(v, i, 0, ZS_ORACLE_MIXED, (uint32_t)i, false, name);
 		same(v, i, 2, ZS_ORACLE_STEP_MAP, 0, false, name);
+		same(v, i, 0, ZS_ORACLE_MIXED | ZS_ORACLE_WIDE, (uint32_t)i, true, name);
 	}
 	for (i = 1; i < n; i += step) {
 		for (k = 0; k < sizeof(masks) + sizeof(tags); k++) {
@@ -72,6 +75,9 @@ static void mutants(const unsigned char *v, size_t n, const char *name)
 			}
 			same(b, n, 0, ZS_ORACLE_MIXED, (uint32_t)(i * 7 + k), false, name);
 			same(b, n, 3, (unsigned)(i + k) % ZS_ORACLE_MIXED, 0, false, name);
+			if (k % 4 == 0) {
+				same(b, n, 0, ZS_ORACLE_STEP | ZS_ORACLE_WIDE, 0, k == 0, name);
+			}
 		}
 	}
 	free(b);

@@ -20,6 +20,9 @@
 // in the properties of an object (F_DECLARED); as run_fast() does in lists and maps; or one of
 // the three chosen afresh for each value from a seed.
 enum { ZS_ORACLE_NEXT_FAST, ZS_ORACLE_STEP, ZS_ORACLE_STEP_MAP, ZS_ORACLE_MIXED, ZS_ORACLE_MODES };
+// OR-ed into a mode: the fast side keeps its strings as for an input past 4 GiB
+// (zs_reader_keep_wide()), where only zs_reader_next() records them
+#define ZS_ORACLE_WIDE 0x100u
 
 typedef struct zs_oracle_diff {
 	const char *what; // NULL when both sides agree
@@ -200,7 +203,8 @@ static const char *zs_oracle_state_diff(const zs_reader *a, const zs_reader *b)
 }
 
 // Reads data[0..size) with zs_reader_next() and with the fast paths chosen by mode (seed
-// picks the path of each value in ZS_ORACLE_MIXED), under max_depth; memo, if not NULL, is
+// picks the path of each value in ZS_ORACLE_MIXED; with ZS_ORACLE_WIDE, a wide reader),
+// under max_depth; memo, if not NULL, is
 // used by the fast side only (its events must not change either). Fills *d; true when they
 // agree.
 static bool zs_oracle_compare(const unsigned char *data, size_t size, uint32_t max_depth,
@@ -211,12 +215,17 @@ static bool zs_oracle_compare(const unsigned char *data, size_t size, uint32_t m
 	zs_event ea, eb;
 	bool oka, okb, empty = false;
 	uint32_t s = seed * 2654435761u + 1;
+	bool wide = (mode & ZS_ORACLE_WIDE) != 0;
 
+	mode &= ~ZS_ORACLE_WIDE;
 	d->what = NULL;
 	d->event = 0;
 	d->events = 0;
 	zs_reader_init(&a, data, size, alloc, max_depth);
 	zs_reader_init(&b, data, size, alloc, max_depth);
+	if (wide) {
+		zs_reader_keep_wide(&b);
+	}
 	if (memo) {
 		zs_reader_use_memo(&b, memo);
 	}
