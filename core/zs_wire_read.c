@@ -162,23 +162,28 @@ static void *grow(zs_reader *r, void *arr, uint32_t *cap, uint32_t need, size_t 
 	return grow_upto(r, arr, cap, need, elem, 0);
 }
 
-/* Writes entry idx of the string table, which has room for it (`user` cleared): also in full
- * beside it for a wide reader (zs_rstr). False: out of memory (the error is set). */
+/* A wide reader's offset and length of string table entry idx, in full (zs_rstr). False:
+ * out of memory (the error is set). */
+static bool put_wide(zs_reader *r, uint32_t idx, size_t off, size_t len)
+{
+	if (idx >= r->wide_cap) {
+		uint64_t *w = grow(r, r->wide, &r->wide_cap, idx + 1, 2 * sizeof(uint64_t));
+		if (!w) {
+			return false;
+		}
+		r->wide = w;
+	}
+	r->wide[2 * (size_t)idx] = off;
+	r->wide[2 * (size_t)idx + 1] = len;
+	return true;
+}
+
+/* Writes entry idx of the string table, which has room for it (`user` cleared), and for a
+ * wide reader its full offset and length. False: out of memory (the error is set). */
 static bool put_str(zs_reader *r, uint32_t idx, size_t off, size_t len)
 {
 	zs_rstr_set(&r->strs[idx], off, len);
-	if (ZS_UNLIKELY(r->wide_on)) {
-		if (idx >= r->wide_cap) {
-			uint64_t *w = grow(r, r->wide, &r->wide_cap, idx + 1, 2 * sizeof(uint64_t));
-			if (!w) {
-				return false;
-			}
-			r->wide = w;
-		}
-		r->wide[2 * (size_t)idx] = off;
-		r->wide[2 * (size_t)idx + 1] = len;
-	}
-	return true;
+	return ZS_LIKELY(!r->wide_on) || put_wide(r, idx, off, len);
 }
 
 static bool read_varint(zs_reader *r, uint64_t *out);
@@ -812,13 +817,16 @@ static bool take_memo(zs_reader *r, zs_memo_entry *e, uint32_t slot, uint32_t cl
 			k->str += k->str != ZS_WIRE_NO_INDEX ? sbase : 0;
 		}
 	}
+	/* the keys' own strings, with the user words the memo keeps for them (the offset wraps
+	 * only in a wide reader, which does not read it) */
 	for (j = 0, t = r->strs + sbase; j < e->nstr; j++) {
-		/* the keys' own strings, with the user words the memo keeps for them */
-		void *user = e->strs[j].user;
-		if (!put_str(r, sbase + j, (size_t)e->strs[j].off + off, e->strs[j].len)) {
+		t[j] = e->strs[j];
+		t[j].off += (uint32_t)off;
+	}
+	for (j = 0; ZS_UNLIKELY(r->wide_on) && j < e->nstr; j++) {
+		if (!put_wide(r, sbase + j, (size_t)e->strs[j].off + off, e->strs[j].len)) {
 			return false;
 		}
-		t[j].user = user;
 	}
 	r->nstrs = sbase + e->nstr;
 	r->p += e->len;
