@@ -266,10 +266,13 @@ static bool walk(grammar *g, const unsigned char *text, size_t len, const uint64
 
 	for (b = 0; b < n; b++, base += 64) {
 		uint64_t t = todo[b];
+		const unsigned char *block = text + base;
 		while (t) {
-			size_t pos = base + zs_json_ctz(t);
-			unsigned char ch = text[pos];
+			size_t at = zs_json_ctz(t);
+			unsigned char ch = block[at];
 			t &= t - 1;
+			/* every state a case of its own and no default: GCC's jump table then needs no
+			 * range test before it */
 			switch (state) {
 			case S_ARRAY_FIRST:
 				if (ch == ']') {
@@ -289,7 +292,7 @@ static bool walk(grammar *g, const unsigned char *text, size_t len, const uint64
 					in_object = ch == '{';
 					g->is_object[depth++] = in_object;
 					state = in_object ? S_OBJECT_FIRST : S_ARRAY_FIRST;
-				} else if (scalar_ok(text, len, pos)) {
+				} else if (scalar_ok(text, len, base + at)) {
 					state = S_AFTER;
 				} else {
 					return false;
@@ -315,7 +318,7 @@ static bool walk(grammar *g, const unsigned char *text, size_t len, const uint64
 				}
 				state = S_VALUE;
 				break;
-			default: /* S_AFTER */
+			case S_AFTER:
 				if (depth == 0) {
 					return false;
 				}
@@ -327,6 +330,9 @@ static bool walk(grammar *g, const unsigned char *text, size_t len, const uint64
 				} else {
 					return false;
 				}
+				break;
+			default:
+				__builtin_unreachable();
 			}
 		}
 	}
