@@ -703,77 +703,213 @@ static inline __attribute__((always_inline)) AVX512 __m512i utf8_errors64(const 
 	return _mm512_xor_si512(cls, _mm512_maskz_mov_epi8(due, _mm512_set1_epi8((char)0x80)));
 }
 
-/* What the AVX-512 loop keeps in registers. */
+/* What the AVX-512 block loop leaves the next chunk. */
 typedef struct {
-	__m512i spaces, puncts, esc_hi, esc_lo, utf8[3];
 	__m512i prev, err; /* the last block, and UTF-8 errors so far */
-	bool prev_high;
-} v512;
+	uint64_t in_string, scalar_last, escaped_next, bad, prev_high;
+} run512;
 
-/* One block: its structural bytes. */
-static inline __attribute__((always_inline)) AVX512 uint64_t step512(v512 *v, carry *k,
-                                                                     const unsigned char *text,
-                                                                     size_t len,
-                                                                     const unsigned char *block,
-                                                                     size_t base, size_t *low_due)
+/* Escapes a chunk's blocks leave to be checked after its loop, in the text's order. */
+typedef struct {
+	/* \u escapes (bit i: the 'u' of one at base + i): a call inside the block loop made GCC
+	 * keep the loop's vector constants on the stack */
+	size_t u_base[CHUNK_BLOCKS + 1];
+	uint64_t u[CHUNK_BLOCKS + 1];
+	size_t n_u;
+	/* the blocks with escaped bytes, in a chunk classified without a branch on escapes */
+	const unsigned char *block[CHUNK_BLOCKS];
+	size_t base[CHUNK_BLOCKS];
+	uint64_t escaped[CHUNK_BLOCKS];
+	/* blocks with escapes so far in the chunk; a memory counter, as one more register in the
+	 * loop cost twitter.json 3-4% (spilled elsewhere) */
+	size_t n_escaped;
+} escapes512;
+
+#define TARGET_AVX512_BMI __attribute__((target("avx512f,avx512bw,pclmul,bmi,bmi2")))
+
+/* The escapes of block x at base (escaped: the bytes a backslash escapes): the bytes no
+ * backslash may escape, which the check refuses; the \u escapes go to e->u. */
+static inline __attribute__((always_inline)) TARGET_AVX512_BMI uint64_t
+escape_errors512(__m512i x, uint64_t escaped, size_t base, escapes512 *e)
 {
 	const __m512i low4 = _mm512_set1_epi8(0x0F);
-	__m512i x = _mm512_loadu_si512((const void *)block);
-	block_masks m;
-	uint64_t quote;
-	bool high;
-
-	m.quote = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('"'));
-	m.bslash = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('\\'));
-	m.space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(v->spaces, x), x);
-	m.punct = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(v->puncts, x),
-	                                 _mm512_or_si512(x, _mm512_set1_epi8(0x20)));
-	m.ctrl = _mm512_cmple_epu8_mask(x, _mm512_set1_epi8(0x1F));
-	__asm__("" : "+r"(m.quote), "+r"(m.bslash), "+r"(m.space), "+r"(m.punct), "+r"(m.ctrl));
-	/* a block after one with a byte >= 0x80 is checked too: it must finish a sequence the
-	 * other cut */
-	high = _mm512_movepi8_mask(x) != 0;
-	if (high || v->prev_high) {
-		v->err = _mm512_or_si512(v->err, utf8_errors64(v->utf8, x, v->prev));
+	__m512i cls = _mm512_and_si512(
+	        _mm512_shuffle_epi8(broadcast16x4(escape_hi),
+	                            _mm512_and_si512(_mm512_srli_epi16(x, 4), low4)),
+	        _mm512_shuffle_epi8(broadcast16x4(escape_lo), _mm512_and_si512(x, low4)));
+	uint64_t u = escaped & _mm512_test_epi8_mask(cls, _mm512_set1_epi8(0x10));
+	if (ZS_UNLIKELY(u != 0)) {
+		e->u_base[e->n_u] = base;
+		e->u[e->n_u++] = u;
 	}
-	v->prev = x;
-	v->prev_high = high;
-	quote = m.quote;
-	if (m.bslash | k->escaped_next) {
-		__m512i cls = _mm512_and_si512(
-		        _mm512_shuffle_epi8(v->esc_hi, _mm512_and_si512(_mm512_srli_epi16(x, 4), low4)),
-		        _mm512_shuffle_epi8(v->esc_lo, _mm512_and_si512(x, low4)));
-		m.escapable = _mm512_test_epi8_mask(cls, cls);
-		m.u = _mm512_test_epi8_mask(cls, _mm512_set1_epi8(0x10));
-		quote = block_quotes(k, text, len, base, &m, low_due);
-	}
-	return block_todo(k, &m, quote, clmul_prefix_xor(quote));
+	return escaped & ~(uint64_t)_mm512_test_epi8_mask(cls, cls);
 }
+
+/* The structural bytes of n blocks from p (at base in the text) into todo. Every carry is a
+ * local and the masks stay in general registers (BMI's and-not): the loop that kept them in a
+ * struct, inlined into its caller, stored and reloaded the string and scalar carries in every
+ * block and moved masks between mask and general registers, 80 instructions a block where
+ * this takes about 60.
+ *
+ * Escapes two ways. Sparse: a block with a backslash, or after one, takes a branch that
+ * finds what they escape and checks it; the branch is mispredicted about as often as it is
+ * taken where such blocks are scattered (gsoc-2018.json: one block in six). Dense: every
+ * block takes the escaped bytes as those after a backslash, a shift, unless a backslash is
+ * itself escaped (a run of them: the sparse path's count then); the blocks with escaped bytes
+ * are listed and checked after the loop. */
+static inline __attribute__((always_inline)) TARGET_AVX512_BMI void
+blocks512(run512 *r, escapes512 *e, const unsigned char *p, size_t base, size_t n, uint64_t *todo,
+          const bool dense)
+{
+	const __m512i spaces = broadcast16x4(space_table), puncts = broadcast16x4(punct_table);
+	const __m512i x20 = _mm512_set1_epi8(0x20), quote_byte = _mm512_set1_epi8('"');
+	const __m512i bslash_byte = _mm512_set1_epi8('\\'), ctrl_top = _mm512_set1_epi8(0x1F);
+	uint64_t in_string = r->in_string, scalar_last = r->scalar_last;
+	uint64_t escaped_next = r->escaped_next, bad = r->bad, prev_high = r->prev_high;
+	__m512i prev = r->prev, err = r->err;
+	size_t i, listed = 0;
+
+	for (i = 0; i < n; i++, p += 64, base += 64) {
+		__m512i x = _mm512_loadu_si512((const void *)p);
+		uint64_t quote, bslash, ctrl, punct, sep, high, inside, strings, scalar;
+		__mmask64 pk, sk;
+
+		/* past the text's end too: an x86 prefetch never faults */
+		__builtin_prefetch((const void *)((uintptr_t)p + PREFETCH_AHEAD));
+		quote = _mm512_cmpeq_epi8_mask(x, quote_byte);
+		ctrl = _mm512_cmple_epu8_mask(x, ctrl_top);
+		pk = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(puncts, x), _mm512_or_si512(x, x20));
+		sk = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(spaces, x), x);
+		punct = pk;
+		sep = _kor_mask64(pk, sk);
+		/* a block after one with a byte >= 0x80 is checked too: it must finish a sequence the
+		 * other cut */
+		high = _mm512_movepi8_mask(x);
+		if (ZS_UNLIKELY((high | prev_high) != 0)) {
+			const __m512i t[3] = {broadcast16x4(zs_utf8_pair_hi1), broadcast16x4(zs_utf8_pair_lo1),
+			                      broadcast16x4(zs_utf8_pair_hi2)};
+			err = _mm512_or_si512(err, utf8_errors64(t, x, prev));
+		}
+		prev_high = high;
+		prev = x;
+		bslash = _mm512_cmpeq_epi8_mask(x, bslash_byte);
+		if (dense) {
+			uint64_t escaped = bslash << 1 | escaped_next;
+			if (ZS_UNLIKELY((bslash & escaped) != 0)) {
+				carry k;
+				k.escaped_next = escaped_next;
+				escaped = escaped_bytes(&k, bslash);
+				escaped_next = k.escaped_next;
+			} else {
+				escaped_next = bslash >> 63;
+			}
+			e->block[listed] = p;
+			e->base[listed] = base;
+			e->escaped[listed] = escaped;
+			listed += escaped != 0;
+			quote &= ~escaped;
+		} else if (ZS_UNLIKELY((bslash | escaped_next) != 0)) {
+			carry k;
+			uint64_t escaped;
+			k.escaped_next = escaped_next;
+			escaped = escaped_bytes(&k, bslash);
+			escaped_next = k.escaped_next;
+			bad |= escape_errors512(x, escaped, base, e);
+			quote &= ~escaped;
+			e->n_escaped++;
+		}
+		/* block_todo() with the carries in locals */
+		inside = clmul_prefix_xor(quote) ^ in_string;
+		in_string = (uint64_t)((int64_t)inside >> 63);
+		bad |= ctrl & inside;
+		strings = inside | quote;
+		scalar = ~(strings | sep);
+		todo[i] = (punct & ~strings) | (quote & inside) | (scalar & ~(scalar << 1 | scalar_last));
+		scalar_last = scalar >> 63;
+	}
+	for (i = 0; i < listed; i++) {
+		bad |= escape_errors512(_mm512_loadu_si512((const void *)e->block[i]), e->escaped[i],
+		                        e->base[i], e);
+	}
+	e->n_escaped += listed;
+	r->in_string = in_string;
+	r->scalar_last = scalar_last;
+	r->escaped_next = escaped_next;
+	r->bad = bad;
+	r->prev_high = prev_high;
+	r->prev = prev;
+	r->err = err;
+}
+
+static TARGET_AVX512_BMI __attribute__((noinline)) void blocks512_sparse(run512 *r, escapes512 *e,
+                                                                         const unsigned char *p,
+                                                                         size_t base, size_t n,
+                                                                         uint64_t *todo)
+{
+	blocks512(r, e, p, base, n, todo, false);
+}
+
+static TARGET_AVX512_BMI __attribute__((noinline)) void blocks512_dense(run512 *r, escapes512 *e,
+                                                                        const unsigned char *p,
+                                                                        size_t base, size_t n,
+                                                                        uint64_t *todo)
+{
+	blocks512(r, e, p, base, n, todo, true);
+}
+
+/* A chunk after one with this many blocks with escapes (of CHUNK_BLOCKS) is classified dense.
+ * gsoc-2018.json's chunks have 4 to 50 (most 10 to 30): dense after 12, 9% less time; after
+ * 8 about the same; twitter.json's (most 4 to 11), update-center.json's (most 2 to 6) and
+ * github_events.json's unchanged. */
+#define DENSE_ESCAPES 12
 
 static AVX512 bool valid_avx512(const unsigned char *text, size_t len, uint32_t max_depth)
 {
-	v512 v;
+	run512 r;
 	carry k;
 	grammar g;
+	escapes512 e;
 	unsigned char pad[64];
 	uint64_t todo[CHUNK_BLOCKS];
 	size_t base = 0, low_due = SIZE_MAX;
+	bool dense = false;
 
-	v.spaces = broadcast16x4(space_table);
-	v.puncts = broadcast16x4(punct_table);
-	v.esc_hi = broadcast16x4(escape_hi);
-	v.esc_lo = broadcast16x4(escape_lo);
-	v.utf8[0] = broadcast16x4(zs_utf8_pair_hi1);
-	v.utf8[1] = broadcast16x4(zs_utf8_pair_lo1);
-	v.utf8[2] = broadcast16x4(zs_utf8_pair_hi2);
-	v.prev = _mm512_setzero_si512();
-	v.err = _mm512_setzero_si512();
-	v.prev_high = false;
 	start(&k, &g, max_depth);
-#define STEP(block, at) step512(&v, &k, text, len, (block), (at), &low_due)
-	RUN_BLOCKS(STEP)
-#undef STEP
-	return _mm512_test_epi8_mask(v.err, v.err) == 0 && finished(&k, &g);
+	memset(&r, 0, sizeof(r));
+	e.n_u = 0;
+	for (;;) {
+		size_t first = base, n = (len - base) / 64, i;
+		bool last = n < CHUNK_BLOCKS;
+		if (!last) {
+			n = CHUNK_BLOCKS;
+		}
+		e.n_escaped = 0;
+		if (dense) {
+			blocks512_dense(&r, &e, text + base, base, n, todo);
+		} else {
+			blocks512_sparse(&r, &e, text + base, base, n, todo);
+		}
+		dense = e.n_escaped >= DENSE_ESCAPES;
+		base += n * 64;
+		if (last) {
+			blocks512_sparse(&r, &e, tail_block(text, len, base, pad), base, 1, todo + n);
+			n++;
+		}
+		for (i = 0; i < e.n_u; i++) {
+			if (!u_escapes_ok(text, len, e.u_base[i], e.u[i], &low_due)) {
+				return false;
+			}
+		}
+		e.n_u = 0;
+		if (r.bad || !walk(&g, text, len, todo, n, first)) {
+			return false;
+		}
+		if (last) {
+			k.in_string = r.in_string;
+			k.escaped_next = r.escaped_next;
+			return _mm512_test_epi8_mask(r.err, r.err) == 0 && finished(&k, &g);
+		}
+	}
 }
 
 static int have_avx512 = -1, have_avx2 = -1;
@@ -782,7 +918,8 @@ bool zs_json_valid_fast_runs(zs_json_fast_isa isa)
 {
 	/* the same answers whichever thread writes them */
 	if (ZS_UNLIKELY(have_avx2 < 0)) {
-		have_avx512 = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("pclmul");
+		have_avx512 = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("pclmul") &&
+		              __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 		have_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
 	}
 	switch (isa) {

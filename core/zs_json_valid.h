@@ -32,7 +32,7 @@ typedef enum {
 	ZS_JSON_FAST_BEST = 0,
 	ZS_JSON_FAST_SCALAR = 1, /* portable C, any CPU */
 	ZS_JSON_FAST_AVX2 = 2,
-	ZS_JSON_FAST_AVX512 = 3, /* AVX-512BW and PCLMULQDQ */
+	ZS_JSON_FAST_AVX512 = 3, /* AVX-512BW, PCLMULQDQ, BMI1 and BMI2 */
 } zs_json_fast_isa;
 
 /* True only when text[0..len) is a JSON text ext/json accepts (no option) nesting at most
