@@ -43,6 +43,12 @@ enum { S_VALUE, S_ARRAY_FIRST, S_OBJECT_FIRST, S_KEY, S_COLON, S_AFTER };
  * citm_catalog.json on an AVX2 core, where 32 took 2-4% more. */
 #define CHUNK_BLOCKS 128
 
+/* A chunk after one with this many blocks with escapes (of CHUNK_BLOCKS) is classified dense
+ * (blocks512(), blocks_avx2_body()). gsoc-2018.json's chunks have 4 to 50 (most 10 to 30): with
+ * AVX-512, dense after 12, 9% less time; after 8 about the same; twitter.json's (most 4 to 11),
+ * update-center.json's (most 2 to 6) and github_events.json's unchanged. */
+#define DENSE_ESCAPES 12
+
 /* What one block leaves the next. */
 typedef struct {
 	uint64_t escaped_next; /* 1: the next block's first byte is escaped */
@@ -578,10 +584,19 @@ static inline __attribute__((always_inline)) AVX2 __m256i cut_at_end(__m256i pre
 	return _mm256_subs_epu8(prev, _mm256_loadu_si256((const __m256i *)(const void *)room));
 }
 
+/* The escapes of a chunk, as for AVX-512 (escapes512): in a dense chunk, the blocks with
+ * escaped bytes, checked after its loop; in either, the count of blocks with escapes. */
+typedef struct {
+	const unsigned char *block[CHUNK_BLOCKS];
+	size_t base[CHUNK_BLOCKS];
+	uint64_t escaped[CHUNK_BLOCKS];
+	size_t listed, n_escaped;
+} dense256;
+
 /* One block: its structural bytes. */
 static inline __attribute__((always_inline, target("avx2,pclmul"))) uint64_t
 step256(const class_consts *c, v256 *v, carry *k, const unsigned char *text, size_t len,
-        const unsigned char *block, size_t base, size_t *low_due)
+        const unsigned char *block, size_t base, size_t *low_due, const bool dense, dense256 *d)
 {
 	block_masks m;
 	__m256i a, b;
@@ -608,33 +623,77 @@ step256(const class_consts *c, v256 *v, carry *k, const unsigned char *text, siz
 	v->prev = b;
 	v->prev_high = high;
 	quote = m.quote;
-	if (ZS_UNLIKELY(m.bslash | k->escaped_next)) {
+	if (dense) {
+		uint64_t escaped = m.bslash << 1 | k->escaped_next;
+		if (ZS_UNLIKELY((m.bslash & escaped) != 0)) {
+			escaped = escaped_bytes(k, m.bslash);
+		} else {
+			k->escaped_next = m.bslash >> 63;
+		}
+		d->block[d->listed] = block;
+		d->base[d->listed] = base;
+		d->escaped[d->listed] = escaped;
+		d->listed += escaped != 0;
+		quote &= ~escaped;
+	} else if (ZS_UNLIKELY(m.bslash | k->escaped_next)) {
 		escapes_avx2(a, b, &m);
 		quote = block_quotes(k, text, len, base, &m, low_due);
+		d->n_escaped++;
 	}
 	return block_todo(k, &m, quote, clmul_prefix_xor(quote));
 }
 
 /* The structural bytes of n blocks from text + base into todo. Out of line, with the carries
  * copied into locals, so that they live in registers: in the loop of valid_avx2() they were
- * stored to the stack and read back every block. */
-static __attribute__((target("avx2,pclmul"), noinline)) void
-blocks_avx2(v256 *vp, carry *kp, const unsigned char *text, size_t len, size_t base, size_t n,
-            uint64_t *todo, size_t *low_due)
+ * stored to the stack and read back every block. Escapes sparse or dense, as blocks512()
+ * says: gsoc-2018.json in 0.92 of the time with AVX2 on the AVX-512 Xeon, twitter.json and
+ * citm_catalog.json unchanged. */
+static inline __attribute__((always_inline, target("avx2,pclmul"))) void
+blocks_avx2_body(v256 *vp, carry *kp, const unsigned char *text, size_t len, size_t base, size_t n,
+                 uint64_t *todo, size_t *low_due, dense256 *d, const bool dense)
 {
 	v256 v = *vp;
 	carry k = *kp;
 	class_consts c;
 	const unsigned char *p = text + base, *end = p + n * 64;
+	size_t i;
 
 	class_consts_init(&c);
+	d->listed = 0;
 	for (; p < end; p += 64, base += 64) {
 		/* past the text's end too: an x86 prefetch never faults, and the test cost more */
 		__builtin_prefetch((const void *)((uintptr_t)p + PREFETCH_AHEAD));
-		*todo++ = step256(&c, &v, &k, text, len, p, base, low_due);
+		*todo++ = step256(&c, &v, &k, text, len, p, base, low_due, dense, d);
 	}
+	for (i = 0; dense && i < d->listed; i++) {
+		block_masks m;
+		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)d->block[i]);
+		__m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(d->block[i] + 32));
+		uint64_t escaped = d->escaped[i];
+		escapes_avx2(a, b, &m);
+		k.bad |= escaped & ~m.escapable;
+		if (ZS_UNLIKELY(escaped & m.u) &&
+		    !u_escapes_ok(text, len, d->base[i], escaped & m.u, low_due)) {
+			k.bad = 1;
+		}
+	}
+	d->n_escaped += d->listed;
 	*vp = v;
 	*kp = k;
+}
+
+static __attribute__((target("avx2,pclmul"), noinline)) void
+blocks_avx2(v256 *vp, carry *kp, const unsigned char *text, size_t len, size_t base, size_t n,
+            uint64_t *todo, size_t *low_due, dense256 *d)
+{
+	blocks_avx2_body(vp, kp, text, len, base, n, todo, low_due, d, false);
+}
+
+static __attribute__((target("avx2,pclmul"), noinline)) void
+blocks_avx2_dense(v256 *vp, carry *kp, const unsigned char *text, size_t len, size_t base, size_t n,
+                  uint64_t *todo, size_t *low_due, dense256 *d)
+{
+	blocks_avx2_body(vp, kp, text, len, base, n, todo, low_due, d, true);
 }
 
 static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned char *text, size_t len,
@@ -647,6 +706,8 @@ static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned cha
 	unsigned char pad[64];
 	uint64_t todo[CHUNK_BLOCKS];
 	size_t base = 0, low_due = SIZE_MAX;
+	dense256 d;
+	bool dense = false;
 
 	class_consts_init(&c);
 	v.prev = _mm256_setzero_si256();
@@ -659,11 +720,17 @@ static __attribute__((target("avx2,pclmul"))) bool valid_avx2(const unsigned cha
 		if (!last) {
 			n = CHUNK_BLOCKS;
 		}
-		blocks_avx2(&v, &k, text, len, base, n, todo, &low_due);
+		d.n_escaped = 0;
+		if (dense) {
+			blocks_avx2_dense(&v, &k, text, len, base, n, todo, &low_due, &d);
+		} else {
+			blocks_avx2(&v, &k, text, len, base, n, todo, &low_due, &d);
+		}
+		dense = d.n_escaped >= DENSE_ESCAPES;
 		base += n * 64;
 		if (last) {
 			todo[n++] = step256(&c, &v, &k, text, len, tail_block(text, len, base, pad), base,
-			                    &low_due);
+			                    &low_due, false, &d);
 		}
 		if (k.bad || !walk(&g, text, len, todo, n, first)) {
 			return false;
@@ -856,12 +923,6 @@ static TARGET_AVX512_BMI __attribute__((noinline)) void blocks512_dense(run512 *
 {
 	blocks512(r, e, p, base, n, todo, true);
 }
-
-/* A chunk after one with this many blocks with escapes (of CHUNK_BLOCKS) is classified dense.
- * gsoc-2018.json's chunks have 4 to 50 (most 10 to 30): dense after 12, 9% less time; after
- * 8 about the same; twitter.json's (most 4 to 11), update-center.json's (most 2 to 6) and
- * github_events.json's unchanged. */
-#define DENSE_ESCAPES 12
 
 static AVX512 bool valid_avx512(const unsigned char *text, size_t len, uint32_t max_depth)
 {
