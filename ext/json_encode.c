@@ -86,8 +86,10 @@ static zend_always_inline void out_char(jsond_outbuf *o, char c)
  * instructions per element, waits for them one after another (citm_catalog decoded after the
  * benchmark's decode rounds took 30% longer to encode than one decoded at start-up). The loop
  * over a table asks for the key and the value of the element PREFETCH_AHEAD places ahead, and
- * for what the nearer elements' headers say is next. On a value that lies compact it costs
- * 5-7% more instructions and 2-5% more time (docs/INTERNALS.md §13). */
+ * for what the nearer elements' headers say is next; a table just entered asks for its first
+ * elements, which no step of its loop reaches, and its last elements get the later stages
+ * alone. On a value that lies compact it costs 5-7% more instructions and 2-5% more time
+ * (docs/INTERNALS.md §13). */
 #define PREFETCH_AHEAD 3
 
 static zend_always_inline void prefetch_value(const zval *zv)
@@ -97,9 +99,26 @@ static zend_always_inline void prefetch_value(const zval *zv)
 	}
 }
 
+/* The key and the value of the first element of a non-empty table. */
+static zend_always_inline void prefetch_first(const HashTable *t)
+{
+#if PHP_VERSION_ID >= 80200
+	if (HT_IS_PACKED(t)) {
+		prefetch_value(t->arPacked);
+		return;
+	}
+#endif
+	prefetch_value(&t->arData[0].val);
+	if (t->arData[0].key) {
+		__builtin_prefetch(t->arData[0].key);
+	}
+}
+
 /* The later stages, for elements nearer: a table's header, asked for a step before, gives
- * where its buckets are; an object's header, where its property table is, whose header then
- * gives its buckets. */
+ * where its buckets are, and its buckets then its first element; an object's header, where its
+ * property table is, whose header then gives its buckets. Small tables of tables (a list of
+ * two-key maps) are left within a few elements: their first element is what the encoder waits
+ * for next. */
 static zend_always_inline void prefetch_stage2(const zval *zv)
 {
 	if (Z_TYPE_P(zv) == IS_ARRAY) {
@@ -115,7 +134,49 @@ static zend_always_inline void prefetch_stage3(const zval *zv)
 	if (Z_TYPE_P(zv) == IS_OBJECT && Z_OBJ_P(zv)->properties) {
 		const HashTable *t = Z_OBJ_P(zv)->properties;
 		__builtin_prefetch((const char *)HT_GET_DATA_ADDR(t) + HT_HASH_SIZE(t->nTableMask));
+	} else if (Z_TYPE_P(zv) == IS_ARRAY && Z_ARRVAL_P(zv)->nNumUsed > 0) {
+		prefetch_first(Z_ARRVAL_P(zv));
 	}
+}
+
+/* The last elements of a table, which the loop's full steps no longer reach: the later stages
+ * for the ones left (`left` counts the current one), `step` bytes apart. */
+static zend_always_inline void prefetch_tail(const zval *zv, uint32_t left, size_t step)
+{
+	if (left > PREFETCH_AHEAD - 1) {
+		prefetch_stage2((const zval *)((const char *)zv + (PREFETCH_AHEAD - 1) * step));
+	}
+	if (left > PREFETCH_AHEAD - 2) {
+		prefetch_stage3((const zval *)((const char *)zv + (PREFETCH_AHEAD - 2) * step));
+	}
+}
+
+/* A table just entered: its first elements, which no step of its loop asks for, at once. */
+static zend_always_inline void prefetch_head(const HashTable *ht, bool packed)
+{
+	uint32_t k, n = ht->nNumUsed < PREFETCH_AHEAD ? ht->nNumUsed : PREFETCH_AHEAD;
+
+	if (n == 0) {
+		return;
+	}
+#if PHP_VERSION_ID >= 80200
+	if (packed) {
+		for (k = 0; k < n; k++) {
+			prefetch_value(ht->arPacked + k);
+		}
+		prefetch_stage2(ht->arPacked);
+		return;
+	}
+#else
+	(void)packed;
+#endif
+	for (k = 0; k < n; k++) {
+		prefetch_value(&ht->arData[k].val);
+		if (ht->arData[k].key) {
+			__builtin_prefetch(ht->arData[k].key);
+		}
+	}
+	prefetch_stage2(&ht->arData[0].val);
 }
 
 /* ==== Encoder state ==== */
@@ -1011,6 +1072,9 @@ static zend_always_inline enum table_step table_elems(jsond_encoder *e, uint32_t
 	const bool packed = false;
 	(void)packed_c;
 #endif
+	if (pos == 0) {
+		prefetch_head(ht, packed);
+	}
 
 /* Before anything that may read the frame or move the stack (a frame pushed, userland code
  * run): the frame is found again through e->stack each time. */
@@ -1040,10 +1104,14 @@ static zend_always_inline enum table_step table_elems(jsond_encoder *e, uint32_t
 			key = NULL;
 			index = pos;
 			/* a list of numbers (mesh, canada) has nothing to ask for */
-			if (Z_REFCOUNTED_P(zv) && pos + PREFETCH_AHEAD < ht->nNumUsed) {
-				prefetch_value(zv + PREFETCH_AHEAD);
-				prefetch_stage2(zv + PREFETCH_AHEAD - 1);
-				prefetch_stage3(zv + PREFETCH_AHEAD - 2);
+			if (Z_REFCOUNTED_P(zv)) {
+				if (EXPECTED(pos + PREFETCH_AHEAD < ht->nNumUsed)) {
+					prefetch_value(zv + PREFETCH_AHEAD);
+					prefetch_stage2(zv + PREFETCH_AHEAD - 1);
+					prefetch_stage3(zv + PREFETCH_AHEAD - 2);
+				} else {
+					prefetch_tail(zv, ht->nNumUsed - pos, sizeof(zval));
+				}
 			}
 		} else
 #endif
@@ -1052,13 +1120,15 @@ static zend_always_inline enum table_step table_elems(jsond_encoder *e, uint32_t
 			zv = &b->val;
 			key = b->key;
 			index = b->h;
-			if (pos + PREFETCH_AHEAD < ht->nNumUsed) {
+			if (EXPECTED(pos + PREFETCH_AHEAD < ht->nNumUsed)) {
 				prefetch_value(&b[PREFETCH_AHEAD].val);
 				prefetch_stage2(&b[PREFETCH_AHEAD - 1].val);
 				prefetch_stage3(&b[PREFETCH_AHEAD - 2].val);
 				if (b[PREFETCH_AHEAD].key) {
 					__builtin_prefetch(b[PREFETCH_AHEAD].key);
 				}
+			} else {
+				prefetch_tail(&b->val, ht->nNumUsed - pos, sizeof(Bucket));
 			}
 		}
 		pos++;
