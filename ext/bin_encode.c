@@ -1565,35 +1565,13 @@ static zend_always_inline zend_result encode_elem(zser_encoder *e, void *self, b
 	return encode_nested_inl(e, self, self_obj, data);
 }
 
-/* zend_array_is_list(), answered at once for the common cases: a packed array without
- * holes, and a hash whose first element has a string key or an integer key other than 0. */
-static zend_always_inline bool is_list(HashTable *ht)
-{
-	if (HT_IS_PACKED(ht)) {
-		if (EXPECTED(HT_IS_WITHOUT_HOLES(ht))) {
-			return true;
-		}
-	} else {
-		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
-		for (; b != end; b++) {
-			if (Z_TYPE(b->val) != IS_UNDEF) {
-				if (b->key || b->h != 0) {
-					return false; /* a list starts with key 0 */
-				}
-				break;
-			}
-		}
-	}
-	return zend_array_is_list(ht);
-}
-
 /* Writes the head of an array's elements (LIST or its shape) and pushes their frame, whose
  * parent is ht itself, or nobody for __serialize() data (data). */
 static zend_always_inline zser_enc_frame *open_elems(zser_encoder *e, HashTable *ht, bool data)
 {
 	zser_enc_frame *f;
 
-	if (is_list(ht)) {
+	if (zser_array_is_list(ht)) {
 		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
 		                         ? zend_hash_num_elements(ht)
 		                         : zend_array_count(ht);
@@ -1920,7 +1898,7 @@ static zend_never_inline zend_result encode_elems_far(zser_encoder *e, HashTable
 
 static zend_result encode_array_body(zser_encoder *e, HashTable *ht)
 {
-	if (is_list(ht)) {
+	if (zser_array_is_list(ht)) {
 		uint32_t count = EXPECTED(!(HT_FLAGS(ht) & HASH_FLAG_HAS_EMPTY_IND))
 		                         ? zend_hash_num_elements(ht)
 		                         : zend_array_count(ht);

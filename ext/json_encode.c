@@ -630,7 +630,7 @@ static zend_result begin_container(jsond_encoder *e, zval *val)
 	if (Z_TYPE(keep) == IS_ARRAY) {
 		ht = Z_ARRVAL(keep);
 		guard = (zend_refcounted *)ht;
-		as_object = (e->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
+		as_object = (e->options & PHP_JSON_FORCE_OBJECT) || !zser_array_is_list(ht);
 	} else {
 		zend_object *obj = Z_OBJ(keep);
 		if (obj->properties == NULL && obj->handlers->get_properties_for == NULL &&
@@ -810,7 +810,7 @@ static zend_always_inline zend_result jsond_enc_open_array(jsond_encoder *e, zva
 	if (UNEXPECTED(zend_hash_num_elements(ht) == 0 || GC_IS_RECURSIVE(ht))) {
 		return begin_container(e, val);
 	}
-	as_object = (e->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
+	as_object = (e->options & PHP_JSON_FORCE_OBJECT) || !zser_array_is_list(ht);
 	GC_TRY_PROTECT_RECURSION(ht);
 	out_char(&e->out, as_object ? '{' : '[');
 	++e->depth;
@@ -1227,7 +1227,7 @@ static zend_always_inline enum table_step table_elems(jsond_encoder *e, uint32_t
 			if (!pretty) {
 				enum leaf_step l = put_leaf(e, Z_ARRVAL_P(zv),
 				                            (e->options & PHP_JSON_FORCE_OBJECT) ||
-				                                    !zend_array_is_list(Z_ARRVAL_P(zv)),
+				                                    !zser_array_is_list(Z_ARRVAL_P(zv)),
 				                            false);
 				if (l == LEAF_DONE) {
 					continue;

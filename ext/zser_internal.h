@@ -156,4 +156,27 @@ void zser_encode_cache_release(void);
 void zser_json_cache_start(void);
 void zser_json_cache_release(void);
 
+/* zend_array_is_list(), answered at once for the common cases: a packed array without
+ * holes, and a hash whose first element has a string key or an integer key other than 0.
+ * Both encoders ask it of every array they write. */
+static zend_always_inline bool zser_array_is_list(HashTable *ht)
+{
+	if (HT_IS_PACKED(ht)) {
+		if (EXPECTED(HT_IS_WITHOUT_HOLES(ht))) {
+			return true;
+		}
+	} else {
+		Bucket *b = ht->arData, *end = b + ht->nNumUsed;
+		for (; b != end; b++) {
+			if (Z_TYPE(b->val) != IS_UNDEF) {
+				if (b->key || b->h != 0) {
+					return false; /* a list starts with key 0 */
+				}
+				break;
+			}
+		}
+	}
+	return zend_array_is_list(ht);
+}
+
 #endif /* ZSER_INTERNAL_H */
