@@ -2267,8 +2267,9 @@ static zend_result encode_object(zser_encoder *e, zval *struc)
 			bool incomplete = ce == php_ce_incomplete_class;
 			zend_string *name = ce->name;
 			HashTable *props, *ht;
-			if (incomplete || !std) {
-				/* other handlers may build a temporary table or call userland code */
+			if (incomplete || !std || is_lazy(obj)) {
+				/* other handlers may build a temporary table or call userland code, and a
+				 * lazy object's table runs its initializer */
 				str_hold_all(e);
 			}
 			if (incomplete) {
