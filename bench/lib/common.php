@@ -136,16 +136,20 @@ function bench_finish(string $script): int
  */
 function bench_time(callable $loop, int $n): int
 {
-	/* Each sample starts with an empty garbage-collector root buffer, so a collection run
-	 * inside it collects that implementation's own garbage, not what the one before left. */
+	/* Each sample starts with an empty garbage-collector root buffer and ends, inside the
+	 * clock, by collecting the cycles its own calls left: each implementation pays for its own
+	 * garbage exactly, however far PHP's adaptive threshold has moved (the collections of
+	 * earlier datasets raise it, and the runs inside a sample then came or not by chance). */
 	gc_collect_cycles();
 	if (bench_clock() === 'wall') {
 		$t = hrtime(true);
 		$loop($n);
+		gc_collect_cycles();
 		return hrtime(true) - $t;
 	}
 	$t = bench_cpu_ns();
 	$loop($n);
+	gc_collect_cycles();
 	return bench_cpu_ns() - $t;
 }
 
