@@ -185,6 +185,25 @@ function bench_calibrate(callable $loop): int
 	return max(1, intdiv(bench_sample_ns(), $per));
 }
 
+/**
+ * bench_calibrate() for each implementation apart (null entries skipped): for a comparison
+ * whose implementations differ by tens of times, where one count would leave the fastest a
+ * sample of a millisecond or two, as noisy as a single call.
+ *
+ * @param array<string, ?callable> $impls
+ * @return array<string, int>
+ */
+function bench_calibrate_each(array $impls): array
+{
+	$n = [];
+	foreach ($impls as $name => $loop) {
+		if ($loop !== null) {
+			$n[$name] = bench_calibrate($loop);
+		}
+	}
+	return $n;
+}
+
 function bench_median(array $xs): float
 {
 	sort($xs);
@@ -198,14 +217,17 @@ function bench_median(array $xs): float
 /**
  * Times several implementations of one operation side by side: each round runs every
  * implementation's loop once with $n operations, the order rotating from round to round so that a burst of
- * noise from other processes hits all of them alike. Null entries (missing implementations) are
- * skipped. Returns, per name, the median nanoseconds per call and, per name, the median over
- * rounds of (its time / the first implementation's time in the same round).
+ * noise from other processes hits all of them alike. $n is one count for all, or a count per
+ * name (bench_calibrate_each(): each loop then lasts about a sample, however fast it is). Null
+ * entries (missing implementations) are skipped. Returns, per name, the median nanoseconds per
+ * call and, per name, the median over rounds of (its time per call / the first
+ * implementation's time per call in the same round); `times` holds each round's time per call.
  *
  * @param array<string, ?callable> $impls name => fn(int $n) running $n operations
- * @return array{ns: array<string, ?float>, ratio: array<string, ?float>, times: array<string, list<int>>}
+ * @param int|array<string, int> $n
+ * @return array{ns: array<string, ?float>, ratio: array<string, ?float>, times: array<string, list<float>>}
  */
-function bench_side_by_side(array $impls, int $n, ?int $rounds = null): array
+function bench_side_by_side(array $impls, int|array $n, ?int $rounds = null): array
 {
 	$rounds ??= bench_rounds();
 	$names = array_keys(array_filter($impls, fn($f) => $f !== null));
@@ -220,7 +242,8 @@ function bench_side_by_side(array $impls, int $n, ?int $rounds = null): array
 			$order = array_merge(array_slice($order, $k), array_slice($order, 0, $k));
 		}
 		foreach ($order as $name) {
-			$times[$name][] = bench_time($impls[$name], $n);
+			$count = is_array($n) ? $n[$name] : $n;
+			$times[$name][] = bench_time($impls[$name], $count) / $count;
 		}
 	}
 	$ns = [];
@@ -232,14 +255,14 @@ function bench_side_by_side(array $impls, int $n, ?int $rounds = null): array
 			$ratio[$name] = null;
 			continue;
 		}
-		$ns[$name] = bench_median($times[$name]) / $n;
+		$ns[$name] = bench_median($times[$name]);
 		if (!isset($times[$base])) {
 			$ratio[$name] = null;
 			continue;
 		}
 		$per = [];
 		foreach ($times[$name] as $i => $t) {
-			$per[] = $t / max(1, $times[$base][$i]);
+			$per[] = $t / max(1e-9, $times[$base][$i]);
 		}
 		$ratio[$name] = bench_median($per);
 	}
@@ -254,7 +277,7 @@ function bench_paired_ratio(array $res, string $a, string $b): ?float
 	}
 	$per = [];
 	foreach ($res['times'][$a] as $i => $t) {
-		$per[] = $t / max(1, $res['times'][$b][$i]);
+		$per[] = $t / max(1e-9, $res['times'][$b][$i]);
 	}
 	return bench_median($per);
 }

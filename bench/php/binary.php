@@ -163,8 +163,8 @@ foreach (bench_binary_datasets() as $dataset => [$gen, $cannot]) {
 		$blob = $blobs[$fmt] ?? '';
 		$unpacks[$fmt] = $has ? fn(int $n) => ('unpack_' . $fmt)($blob, $n) : null;
 	}
-	$p = bench_side_by_side($packs, bench_calibrate($packs['serialize']));
-	$u = bench_side_by_side($unpacks, bench_calibrate($unpacks['serialize']));
+	$p = bench_side_by_side($packs, bench_calibrate_each($packs));
+	$u = bench_side_by_side($unpacks, bench_calibrate_each($unpacks));
 	$mem = [];
 	foreach ($formats as $fmt => $f) {
 		if (isset($blobs[$fmt])) {

@@ -80,8 +80,8 @@ foreach ($values as $name => $v) {
 			}
 		},
 	];
-	$s = bench_side_by_side($ser, bench_calibrate($ser['serialize']));
-	$u = bench_side_by_side($unser, bench_calibrate($unser['serialize']));
+	$s = bench_side_by_side($ser, bench_calibrate_each($ser));
+	$u = bench_side_by_side($unser, bench_calibrate_each($unser));
 	$rows[] = [$name, (string)strlen($blobs['serialize']), isset($blobs['igbinary']) ? (string)strlen($blobs['igbinary']) : 'n/a',
 		(string)strlen($blobs['zser']),
 		fmt_ns($s['ns']['serialize']), fmt_ns($s['ns']['igbinary']), fmt_ns($s['ns']['zser']),
