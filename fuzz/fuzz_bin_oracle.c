@@ -95,6 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fg_init(&gen, data, size, fz_classes, (int)(sizeof(fz_classes) / sizeof(fz_classes[0])));
 	len = fg_run(&gen, out, sizeof(out));
+	fg_dump(out, len);
 	fz_request_begin(data, size);
 	ZVAL_STRINGL(&blob[0], (const char *)out, len);
 	ZVAL_STRINGL(&blob[1], (const char *)data, size);
