@@ -66,18 +66,10 @@ static void run(fz_result *r, zval *blob, const option_set *o, bool throw_on_err
  * cannot see: zser's reader keeps that sharing (FORMAT.md §9.1), PHP's makes copies. */
 static zend_string *php_text(zval *v)
 {
-	fz_result r;
-	zend_string *s = NULL;
-
 	if (!zend_hash_str_exists(EG(function_table), ZEND_STRL(PHP_SERIALIZE))) {
 		return fz_serialize(v);
 	}
-	fz_call(&r, PHP_SERIALIZE, 1, v);
-	if (Z_TYPE(r.ret) == IS_STRING) {
-		s = zend_string_copy(Z_STR(r.ret));
-	}
-	fz_result_free(&r);
-	return s;
+	return fz_serialize_with(PHP_SERIALIZE, v);
 }
 
 /* Whether serialize() writes an __PHP_Incomplete_Class object of `v` without a class name:

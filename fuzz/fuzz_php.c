@@ -400,12 +400,12 @@ void fz_result_free(fz_result *r)
 	}
 }
 
-static zend_string *serialize_once(zval *v, bool *stack_error)
+static zend_string *serialize_once(const char *fn, zval *v, bool *stack_error)
 {
 	fz_result r;
 	zend_string *s = NULL;
 
-	fz_call(&r, "serialize", 1, v);
+	fz_call(&r, fn, 1, v);
 	if (Z_TYPE(r.ret) == IS_STRING) {
 		s = zend_string_copy(Z_STR(r.ret));
 	}
@@ -438,7 +438,7 @@ static bool endless(zval *v)
 }
 #endif
 
-zend_string *fz_serialize(zval *v)
+zend_string *fz_serialize_with(const char *fn, zval *v)
 {
 	zend_string *s;
 	bool stack_error;
@@ -448,15 +448,20 @@ zend_string *fz_serialize(zval *v)
 
 	if ((uintptr_t)bound > (uintptr_t)limit) {
 		EG(stack_limit) = bound;
-		s = serialize_once(v, &stack_error);
+		s = serialize_once(fn, v, &stack_error);
 		EG(stack_limit) = limit;
 		if (!stack_error || endless(v)) {
 			return s;
 		}
 	}
 #endif
-	s = serialize_once(v, &stack_error);
+	s = serialize_once(fn, v, &stack_error);
 	return s;
+}
+
+zend_string *fz_serialize(zval *v)
+{
+	return fz_serialize_with("serialize", v);
 }
 
 void fz_ini_set(const char *name, const char *value)

@@ -53,6 +53,8 @@ void fz_result_free(fz_result *r);
 
 /* serialize($v), or NULL when serialize() threw; the caller releases the string. */
 zend_string *fz_serialize(zval *v);
+/* The same through the PHP function `fn`, which calls serialize() (a prelude's judge). */
+zend_string *fz_serialize_with(const char *fn, zval *v);
 
 /* Sets an INI value for the rest of the current request. */
 void fz_ini_set(const char *name, const char *value);
